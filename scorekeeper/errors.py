@@ -1,0 +1,25 @@
+"""The one root exception and its kinds; only the CLI turns them into messages and exit codes."""
+
+
+class ScorekeeperError(Exception):
+    """Anything scorekeeper refuses: the message names the bad input and where it was."""
+
+
+class NotationError(ScorekeeperError, ValueError):
+    """A card, pile or option that cannot be read."""
+
+
+class RuleSetError(ScorekeeperError, ValueError):
+    """A rule set that cannot be found, read or validated."""
+
+
+class HandError(ScorekeeperError, ValueError):
+    """A hand whose facts contradict its rule set before any counting (unknown side or category)."""
+
+
+class InputErrors(ScorekeeperError, ValueError):
+    """Several problems found in one piece of input, reported together, one per line."""
+
+    def __init__(self, messages: list[str]) -> None:
+        self.messages = list(messages)
+        super().__init__("\n".join(self.messages))
