@@ -1,0 +1,288 @@
+"""What a rule set is: plain frozen dataclasses, and finding one by built-in id or by path.
+
+The dataclasses are also the YAML schema: ``rulefile`` validates a file into them with pydantic,
+which is only imported when a file has to be read. A validated rule set is cached, so scoring a
+hand with a rule set seen before never imports pydantic or PyYAML.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from annotated_types import Ge
+
+from scorekeeper import __version__
+from scorekeeper.cards import DECKS, Deck
+from scorekeeper.errors import RuleSetError
+
+SuitLetter = Literal["d", "h", "s", "c"]
+RankText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+DeckId = Literal["italian-40", "wall-street-40", "french-52"]
+Finish = Literal["highest", "count-out", "count-out-if-tied", "claim"]
+Count = Annotated[int, Ge(0)]
+Positive = Annotated[int, Ge(1)]
+
+# Unknown keys are errors: a typo in a rule set must not be silently ignored.
+_STRICT = {"extra": "forbid"}
+
+PRIMIERA_VALUES: dict[RankText, int] = {
+    "7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12,
+    "J": 10, "Q": 10, "K": 10, "8": 10, "9": 10, "10": 10,
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Selection:
+    """Cards chosen by suit and rank (both must match when both are given), plus named cards,
+    less the exceptions. An empty selection is the whole deck."""
+
+    __pydantic_config__ = _STRICT
+    suits: tuple[SuitLetter, ...] = ()
+    ranks: tuple[RankText, ...] = ()
+    cards: tuple[str, ...] = ()
+    except_suits: tuple[SuitLetter, ...] = ()
+    except_ranks: tuple[RankText, ...] = ()
+    except_cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CategoryBase:
+    """What every category has: an id, a label, its points, and two switches."""
+
+    id: str
+    label: str = ""
+    points: Count = 1
+    optional: bool = False
+    win_match: bool = False
+    note: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.label or self.id
+
+
+@dataclass(frozen=True, kw_only=True)
+class MostCategory(CategoryBase):
+    """The side with strictly more of the selection than every other side scores."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["most"]
+    select: Selection = Selection()
+    ties: Literal["nobody", "split"] = "nobody"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardCategory(CategoryBase):
+    """The side holding one named card scores."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["card"]
+    card: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class EachCategory(CategoryBase):
+    """Points for every card of the selection; ``card_points`` gives some cards other points."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["each"]
+    select: Selection
+    card_points: dict[str, Count] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrimieraCategory(CategoryBase):
+    """Best card of each suit by ``values``, summed; a side lacking a suit cannot win."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["primiera"]
+    values: dict[RankText, Count] = field(default_factory=lambda: dict(PRIMIERA_VALUES))
+
+
+@dataclass(frozen=True, kw_only=True)
+class SequenceCategory(CategoryBase):
+    """An unbroken run in one suit from ``start``: ``points`` per card once ``min_length`` is met."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["sequence"]
+    suit: SuitLetter
+    start: RankText = "A"
+    min_length: Positive = 3
+    cap: Positive | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetCategory(CategoryBase):
+    """The side holding every card of the selection scores."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["set"]
+    select: Selection
+
+
+@dataclass(frozen=True, kw_only=True)
+class SweepsCategory(CategoryBase):
+    """Points per sweep, typed in as a count; with ``cancel`` only the difference scores."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["sweeps"]
+    cancel: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclaredCategory(CategoryBase):
+    """Points for things no pile shows, typed in as a count per side."""
+
+    __pydantic_config__ = _STRICT
+    kind: Literal["declared"]
+
+
+Category = Union[MostCategory, CardCategory, EachCategory, PrimieraCategory, SequenceCategory,
+                 SetCategory, SweepsCategory, DeclaredCategory]
+CATEGORY_KINDS: dict[str, type[CategoryBase]] = {
+    "most": MostCategory, "card": CardCategory, "each": EachCategory, "primiera": PrimieraCategory,
+    "sequence": SequenceCategory, "set": SetCategory, "sweeps": SweepsCategory,
+    "declared": DeclaredCategory,
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sides:
+    """How many sides a hand has, and the team shapes a match may use (``2x2``: two teams of two)."""
+
+    __pydantic_config__ = _STRICT
+    min: Positive = 2
+    max: Positive = 2
+    teams: tuple[str, ...] = ()
+    singles: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stake:
+    """What a won match is worth: 1, or the margin; doubled when the loser stays below a mark."""
+
+    __pydantic_config__ = _STRICT
+    double_if_loser_below: Positive | None = None
+    margin: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class MatchRules:
+    """Target, ending policy, who plays an extra hand after a tie, and the stake."""
+
+    __pydantic_config__ = _STRICT
+    target: Positive
+    finish: Finish = "highest"
+    playoff: Literal["all", "tied"] = "all"
+    stake: Stake = Stake()
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSet:
+    """One game: its deck, sides, categories in count order, and match settings."""
+
+    __pydantic_config__ = _STRICT
+    id: str
+    name: str
+    description: str = ""
+    extends: str | None = None
+    deck: DeckId
+    sides: Sides = Sides()
+    categories: tuple[Category, ...]
+    match: MatchRules
+    notes: tuple[str, ...] = ()
+
+    @property
+    def cards(self) -> Deck:
+        return DECKS[self.deck]
+
+    def category(self, category_id: str) -> Category:
+        """The category with this id; unknown ids name the ones that exist."""
+        for category in self.categories:
+            if category.id == category_id:
+                return category
+        known = ", ".join(c.id for c in self.categories)
+        raise RuleSetError(f"{self.id} has no category {category_id!r} (it has: {known})")
+
+    @property
+    def optional_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.categories if c.optional)
+
+
+def builtin_dir() -> Path:
+    """The folder of the built-in rule sets: inside the installed package, or the source tree."""
+    packaged = Path(__file__).parent / "rulesets"
+    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "rulesets"
+
+
+def builtin_ids() -> list[str]:
+    """The ids of the built-in rule sets, sorted."""
+    return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+
+
+def rules_path(ref: str) -> Path:
+    """The file a rule-set reference names: a built-in id, or a path to a YAML file."""
+    builtin = builtin_dir() / f"{ref}.yaml"
+    if "/" not in ref and "\\" not in ref and builtin.is_file():
+        return builtin
+    path = Path(ref)
+    if path.suffix in (".yaml", ".yml", ".json") or path.exists():
+        if not path.is_file():
+            raise RuleSetError(f"rule set file {ref!r} does not exist")
+        return path
+    raise RuleSetError(f"unknown rule set {ref!r} (built-in: {', '.join(builtin_ids())}; or give a path)")
+
+
+def load_rules(ref: str) -> RuleSet:
+    """A rule set by built-in id or path, from the cache while its files are unchanged."""
+    path = rules_path(ref).resolve()
+    cached = _cache_read(path)
+    if cached is not None:
+        return cached
+    from scorekeeper.rulefile import read_rules  # imports PyYAML and pydantic: only on a miss
+
+    ruleset, sources = read_rules(path)
+    _cache_write(path, ruleset, sources)
+    return ruleset
+
+
+def _cache_file(path: Path) -> Path | None:
+    root = os.environ.get("SCOREKEEPER_CACHE_DIR")
+    if root is None:
+        from platformdirs import user_cache_dir
+
+        root = user_cache_dir("scorekeeper", appauthor=False)
+    if root == "":  # an empty setting turns the cache off
+        return None
+    name = str(path).replace(os.sep, "_").replace(":", "_")
+    return Path(root) / "rules" / f"{name}.pickle"
+
+
+def _cache_read(path: Path) -> RuleSet | None:
+    try:
+        cache = _cache_file(path)
+        if cache is None:
+            return None
+        version, sources, ruleset = pickle.loads(cache.read_bytes())
+        if version != __version__ or any(Path(p).read_bytes() != data for p, data in sources):
+            return None
+    except Exception:  # a missing, stale or foreign cache entry just means reading the YAML
+        return None
+    return ruleset if isinstance(ruleset, RuleSet) else None
+
+
+def _cache_write(path: Path, ruleset: RuleSet, sources: list[tuple[str, bytes]]) -> None:
+    try:
+        cache = _cache_file(path)
+        if cache is None:
+            return
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        temp = cache.with_suffix(f".{os.getpid()}.tmp")
+        temp.write_bytes(pickle.dumps((__version__, sources, ruleset)))
+        os.replace(temp, cache)
+    except OSError:  # a read-only cache folder costs speed, never a result
+        pass
