@@ -1,0 +1,29 @@
+"""Shared fixtures: every test gets its own rule-set cache and history database."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.hands import HandSpec, with_options
+from scorekeeper.rules import RuleSet, load_rules
+from scorekeeper.scoring import Counter, HandResult
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path_factory.getbasetemp() / "rule-cache"
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(cache))
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path_factory.mktemp("db") / "history.sqlite"))
+
+
+def count(rules: str | RuleSet, *piles: str, sweeps: tuple[str, ...] = (), claims: tuple[str, ...] = (),
+          declare: tuple[str, ...] = (), enabled: tuple[str, ...] = ()) -> HandResult:
+    """Score a hand given as 'SIDE=CARDS' strings under a rule set (id or loaded)."""
+    ruleset = load_rules(rules) if isinstance(rules, str) else rules
+    spec = with_options(HandSpec(), piles=piles, sweeps=sweeps, claims=claims, declare=declare, enabled=enabled)
+    return Counter(ruleset).score(spec.entry(ruleset.cards))
+
+
+def points(result: HandResult, category: str) -> tuple[int, ...]:
+    """The points of one category in a result, per side."""
+    return next(c.points for c in result.categories if c.id == category)

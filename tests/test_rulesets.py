@@ -1,0 +1,194 @@
+"""The built-in rule sets, and reading rule-set files: schema, extends, errors, safety, cache."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import count
+
+from scorekeeper.errors import InputErrors, RuleSetError, ScorekeeperError
+from scorekeeper.rulefile import json_schema, read_rules
+from scorekeeper.rules import builtin_dir, builtin_ids, load_rules
+
+BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "sbarazzina", "scopa", "scopa-52",
+            "scopa-d-assi", "scopa-quindici", "scopa-undici", "scopone", "scopone-scientifico",
+            "spade-cassino", "wall-street"]
+SCOPA_FAMILY = ["scopa", "scopone", "scopone-scientifico", "sbarazzina", "scopa-d-assi", "scopa-quindici",
+                "scopa-undici", "scopa-52"]
+
+# RULES.md: points of a two-side hand with no sweeps and no tied majority (one side takes all).
+SANITY_SUMS = {"scopa": 4, "scopone": 4, "scopone-scientifico": 4, "scopa-d-assi": 4, "scopa-quindici": 4,
+               "scopa-undici": 4, "scopa-52": 4, "sbarazzina": 5, "wall-street": 3, "cassino": 11,
+               "hurricane": 4, "escoba": 4, "cirulla": 4 + 6 + 5, "kasino": 10, "spade-cassino": 26}
+
+
+def test_all_fifteen_built_in_ids_exist() -> None:
+    assert builtin_ids() == BUILT_IN
+
+
+@pytest.mark.parametrize("rules_id", BUILT_IN)
+def test_built_in_file_is_named_by_its_id_and_names_the_schema(rules_id: str) -> None:
+    path = builtin_dir() / f"{rules_id}.yaml"
+    assert path.read_text().splitlines()[0] == "# yaml-language-server: $schema=schema.json"
+    assert load_rules(rules_id).id == rules_id
+
+
+@pytest.mark.parametrize("rules_id", BUILT_IN)
+def test_sanity_sum_of_a_two_side_hand_without_sweeps(rules_id: str) -> None:
+    assert sum(count(rules_id, "A=rest", "B=").totals) == SANITY_SUMS[rules_id]
+
+
+def test_a_tied_majority_takes_its_points_off_the_sanity_sum() -> None:
+    half = "A=d:A2345 h:A2345 s:A2345 c:A2345"  # 20 cards and 5 coins each
+    assert sum(count("scopa", half, "B=rest").totals) == 2
+
+
+@pytest.mark.parametrize("rules_id", SCOPA_FAMILY)
+def test_scopa_and_its_variants_offer_re_bello_napola_cappotto(rules_id: str) -> None:
+    ids = {c.id for c in load_rules(rules_id).categories}
+    assert {"re-bello", "napola", "cappotto"} <= ids
+
+
+def test_match_settings_of_the_rules_reference() -> None:
+    got = {i: (load_rules(i).match.target, load_rules(i).match.finish) for i in BUILT_IN}
+    assert got["scopa"] == (11, "count-out-if-tied")
+    assert got["wall-street"] == (10, "highest") and load_rules("wall-street").match.playoff == "tied"
+    assert got["hurricane"] == (16, "highest") and load_rules("hurricane").match.stake.double_if_loser_below == 8
+    stake = load_rules("spade-cassino").match.stake
+    assert got["spade-cassino"] == (61, "highest") and stake.margin and stake.double_if_loser_below == 31
+    assert got["cirulla"] == (51, "highest") and got["escoba"] == (21, "highest") and got["kasino"][0] == 16
+
+
+def test_committed_json_schema_is_up_to_date() -> None:
+    committed = json.loads((builtin_dir() / "schema.json").read_text())
+    assert committed == json_schema(), "run: scorekeeper rules schema > rulesets/schema.json"
+
+
+def test_json_schema_is_draft_07_for_yaml_editors() -> None:
+    schema = json_schema()
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    assert "$defs" not in json.dumps(schema)
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def errors_of(path: Path) -> list[str]:
+    with pytest.raises(ScorekeeperError) as caught:
+        read_rules(path)
+    return caught.value.messages if isinstance(caught.value, InputErrors) else [str(caught.value)]
+
+
+MINE = """\
+id: mine
+name: Mine
+deck: italian-40
+categories:
+  - {id: cards, kind: most}
+  - id: coins
+    kind: most
+    points: many
+match: {target: 11}
+"""
+
+
+def test_schema_error_reads_file_line_col_path_message(tmp_path: Path) -> None:
+    path = write(tmp_path, "mine.yaml", MINE)
+    assert errors_of(path) == [
+        f"{path}:8:13: categories[1].points: Input should be a valid integer, unable to parse string as an integer"]
+
+
+def test_every_schema_error_is_reported_together(tmp_path: Path) -> None:
+    text = MINE.replace("kind: most\n    points", "kind: mots\n    points").replace("target: 11", "target: 0")
+    messages = errors_of(write(tmp_path, "mine.yaml", text))
+    assert [m.split(": ", 2)[1] for m in messages] == ["match.target", "categories[1].kind"]
+    assert messages[1].endswith("'mots' is not a kind (one of most, card, each, primiera, sequence, set, sweeps, declared)")
+
+
+def test_unknown_key_is_an_error_not_ignored(tmp_path: Path) -> None:
+    messages = errors_of(write(tmp_path, "mine.yaml", MINE.replace("points: many", "pionts: 2")))
+    assert messages == [f"{tmp_path / 'mine.yaml'}:8:13: categories[1].pionts: Unexpected keyword argument"]
+
+
+def test_card_outside_the_deck_is_an_error_with_the_reason(tmp_path: Path) -> None:
+    text = MINE.replace("points: many", "points: 1\n  - {id: jack, kind: card, card: Jd}").replace(
+        "italian-40", "wall-street-40")
+    assert errors_of(write(tmp_path, "mine.yaml", text)) == [
+        f"{tmp_path / 'mine.yaml'}:9:34: categories[2].card: Jd is not in the wall-street-40 deck: "
+        "it has no 7s, Jacks or Queens"]
+
+
+def test_duplicate_keys_are_an_error(tmp_path: Path) -> None:
+    messages = errors_of(write(tmp_path, "mine.yaml", MINE.replace("name: Mine", "name: Mine\nname: Again")))
+    assert messages == [f"{tmp_path / 'mine.yaml'}:3:1: duplicate key 'name' (first at line 2)"]
+
+
+def test_yaml_tags_that_build_objects_are_refused(tmp_path: Path) -> None:
+    text = MINE.replace("name: Mine", "name: !!python/object/apply:os.system [echo hacked]")
+    assert "tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed" in errors_of(
+        write(tmp_path, "mine.yaml", text))[0]
+
+
+def test_alias_bomb_is_refused_not_expanded(tmp_path: Path) -> None:
+    lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        lines.append(f"{chr(97 + i)}: &{chr(97 + i)} [{', '.join(['*' + chr(96 + i)] * 10)}]")
+    messages = errors_of(write(tmp_path, "bomb.yaml", "\n".join(lines) + "\n"))
+    assert messages == [f"{tmp_path / 'bomb.yaml'}: more than 20000 values once aliases are expanded; refused"]
+
+
+def test_oversized_file_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "big.yaml", MINE + "#" * 300_000 + "\n")
+    assert errors_of(path) == [f"{path}: larger than 256 KiB; refused"]
+
+
+def test_extends_inherits_and_patches_by_id(tmp_path: Path) -> None:
+    path = write(tmp_path, "house.yaml", """\
+extends: scopa
+name: House Scopa
+categories:
+  - {id: sweeps, points: 2}
+  - {id: cappotto, remove: true}
+  - {id: two-of-coins, kind: card, card: 2d}
+match: {target: 21}
+""")
+    rules, sources = read_rules(path)
+    assert rules.id == "house" and rules.deck == "italian-40" and rules.match.finish == "count-out-if-tied"
+    assert [c.id for c in rules.categories] == [
+        "cards", "coins", "settebello", "re-bello", "primiera", "napola", "sweeps", "two-of-coins"]
+    assert rules.category("sweeps").points == 2 and rules.match.target == 21
+    assert [Path(s).name for s, _ in sources] == ["house.yaml", "scopa.yaml"]
+
+
+def test_extends_cycle_is_an_error(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "extends: b.yaml\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    assert "extends itself" in errors_of(tmp_path / "a.yaml")[0]
+
+
+def test_unknown_rule_set_lists_the_built_in_ids() -> None:
+    with pytest.raises(RuleSetError, match=r"unknown rule set 'scopaa' \(built-in: cassino, cirulla"):
+        load_rules("scopaa")
+
+
+def test_a_cached_rule_set_loads_without_pydantic_or_yaml(tmp_path: Path) -> None:
+    probe = ("import sys; from scorekeeper.rules import load_rules; load_rules('hurricane'); "
+             "print('pydantic' in sys.modules, 'yaml' in sys.modules)")
+    env = {"SCOREKEEPER_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    first = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    second = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)
+    assert (first.stdout.split(), second.stdout.split()) == (["True", "True"], ["False", "False"])
+
+
+def test_editing_a_rule_set_file_is_seen_despite_the_cache(tmp_path: Path) -> None:
+    path = write(tmp_path, "mine.yaml", MINE.replace("points: many", "points: 1"))
+    assert load_rules(str(path)).category("coins").points == 1
+    path.write_text(MINE.replace("points: many", "points: 3"))
+    assert load_rules(str(path)).category("coins").points == 3
