@@ -1,0 +1,105 @@
+"""The checks of a hand: every problem found, each named, all reported together."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import count
+
+from scorekeeper.errors import HandError, RuleSetError
+
+
+def test_a_full_clean_hand_has_no_problem() -> None:
+    assert count("scopa", "A=d:A27K c:356 h:7 s:JQ", "B=rest").problems == ()
+
+
+def test_card_not_in_this_deck_says_which_deck_and_why() -> None:
+    result = count("wall-street", "A=7d Jh", "B=rest")
+    assert result.problems == (
+        "pile of A: 7d is not in the wall-street-40 deck: it has no 7s, Jacks or Queens",
+        "pile of A: Jh is not in the wall-street-40 deck: it has no 7s, Jacks or Queens",
+    )
+
+
+def test_card_in_two_piles_and_twice_in_one() -> None:
+    result = count("scopa", "A=7d 7d Ad", "B=Ad", "C=rest")
+    assert result.problems == ("pile of A: 7d is twice in this pile", "pile of B: Ad is also in the pile of A")
+
+
+def test_missing_cards_are_listed_by_suit() -> None:
+    result = count("scopa", "A=d:A234567JQ h:A234567JQK", "B=s:A234567JQK c:A234567JQ")
+    assert result.problems == ("2 cards of the italian-40 deck in no pile: diamonds K; clubs K",)
+
+
+def test_only_one_pile_may_be_rest() -> None:
+    assert count("scopa", "A=rest", "B=rest").problems[0] == "only one pile may be 'rest'; A and B all say rest"
+
+
+@pytest.mark.parametrize(("rules", "sides", "message"), [
+    ("scopa", 5, "scopa is played by 2 to 4 sides; this hand has 5"),
+    ("hurricane", 3, "hurricane is played by 2 sides; this hand has 3"),
+    ("scopa", 1, "scopa is played by 2 to 4 sides; this hand has 1"),
+])
+def test_wrong_number_of_sides(rules: str, sides: int, message: str) -> None:
+    piles = [f"S{i}=" for i in range(sides - 1)] + ["Z=rest"]
+    assert count(rules, *piles).problems == (message,)
+
+
+def test_each_sweep_needs_a_capturing_and_a_captured_card() -> None:
+    result = count("scopa", "A=Ad 2d 3d 4d 5d", "B=rest", sweeps=("A=3",))
+    assert result.problems == ("A: 3 sweeps need at least 6 cards (each a capturing and a captured card); "
+                               "the pile has 5",)
+
+
+def test_marked_sweep_cards_must_agree_with_the_typed_count() -> None:
+    result = count("scopa", "A=Ad* 2d* 3d 4d 5d", "B=rest", sweeps=("A=1",))
+    assert result.problems == ("pile of A: 2 cards marked as sweeps but 1 sweep typed",)
+
+
+def test_marked_sweep_cards_count_as_the_sweeps_when_none_are_typed() -> None:
+    result = count("scopa", "A=Ad* 2d* 3d 4d 5d 6d", "B=rest")
+    assert result.sweeps == (2, 0) and result.totals[0] == 3  # coins 6-4 and two sweeps
+
+
+def test_sweeps_typed_for_a_game_without_sweeps() -> None:
+    assert count("spade-cassino", "A=d:A23", "B=rest", sweeps=("A=1",)).problems == (
+        "A: spade-cassino does not score sweeps, yet 1 were typed",)
+
+
+def test_wrong_claim_names_the_category_that_explains_it() -> None:
+    result = count("scopa", "A=7d Ad 6h 5c 4s", "B=rest", sweeps=("A=1",), claims=("A=1", "B=3"))
+    assert result.totals == (2, 3)
+    assert result.problems == (
+        "claim of A: 1, but the count gives 2 (settebello (7d) 1, sweeps (scope) 1); the difference of 1 is "
+        "settebello (7d) or sweeps (scope) (not counted in the claim?)",)
+
+
+def test_over_claim_explains_the_category_not_won() -> None:
+    result = count("scopa", "A=7c 7d 6s 6h", "B=rest", claims=("A=2",))
+    assert result.problems == (
+        "claim of A: 2, but the count gives 1 (settebello (7d) 1); the difference of 1 is most cards or most coins "
+        "or primiera (claimed but not won?); most cards: 4-36: B has the most; most coins: 1-9: B has the most; "
+        "primiera: tie at 78 between A and B: nobody scores",)
+
+
+def test_all_problems_of_a_hand_are_reported_together() -> None:
+    result = count("scopa", "A=7d 7d", "B=Ad", sweeps=("B=1",), claims=("A=9",))
+    assert len(result.problems) == 4
+    assert [p.split(":")[0] for p in result.problems] == [
+        "pile of A", "38 cards of the italian-40 deck in no pile", "B", "claim of A"]
+
+
+def test_counts_for_an_unknown_side_are_not_understood() -> None:
+    with pytest.raises(HandError, match="sweeps for 'C', but no pile has that side"):
+        count("scopa", "A=rest", "B=", sweeps=("C=1",))
+
+
+def test_unknown_or_always_on_category_for_with_is_not_understood() -> None:
+    with pytest.raises(RuleSetError, match="scopa has no category 'napoli'"):
+        count("scopa", "A=rest", "B=", enabled=("napoli",))
+    with pytest.raises(HandError, match="'primiera' is always counted in scopa"):
+        count("scopa", "A=rest", "B=", enabled=("primiera",))
+
+
+def test_declaring_a_category_that_is_not_declared() -> None:
+    with pytest.raises(HandError, match="'sweeps' is not a declared category of cirulla"):
+        count("cirulla", "A=rest", "B=", declare=("A:sweeps=1",))
