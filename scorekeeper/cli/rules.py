@@ -40,8 +40,10 @@ def _describe(category: object) -> str:
     for key, value in spec.items():
         if key in skip or value in ((), {}, None, False):
             continue
+        if key == "ties" and value == "nobody":
+            continue
         if hasattr(value, "__dataclass_fields__"):
-            value = ", ".join(f"{k}={'/'.join(v)}" for k, v in vars(value).items() if v)
+            value = ", ".join(f"{k}={'/'.join(v)}" for k, v in vars(value).items() if v) or "all cards"
         parts.append(f"{key}: {value}")
     return "; ".join(parts)
 

@@ -1,0 +1,173 @@
+"""The score, primiera and rules commands: exact output, exit codes, help, and the samples."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import click
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from scorekeeper import __version__
+from scorekeeper.cli import app
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+runner = CliRunner()
+
+EXAMPLE = ["--pile", "Anna=7d Ad 6h 5c 4s", "--pile", "Bruno=rest", "--sweeps", "Anna=1"]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_score_prints_the_table_of_categories_by_side() -> None:
+    code, out, err = run("score", *EXAMPLE, "--claim", "Anna=2", "--claim", "Bruno=3")
+    assert (code, err) == (0, "")
+    assert out == """\
+Scopa (scopa): Anna vs Bruno
+
+category         Anna    Bruno    how
+---------------  ------  -------  -----------------------------
+most cards       0       1        5-35: Bruno has the most
+most coins       0       1        2-8: Bruno has the most
+settebello (7d)  1       0        7d: Anna
+primiera         0       1        Bruno wins with 81 against 68
+sweeps (scope)   1       0        1-0 sweeps
+total            2       3
+claimed          2       3
+
+The hand checks out. Every claim is right.
+"""
+
+
+def test_score_exit_1_when_the_hand_does_not_check_out() -> None:
+    code, out, err = run("score", *EXAMPLE, "--claim", "Anna=3")
+    assert code == 1 and err == ""
+    assert out.endswith("1 problem:\n  - claim of Anna: 3, but the count gives 2 (settebello (7d) 1, sweeps (scope) 1); "
+                        "the difference of 1 is most cards or most coins or primiera (claimed but not won?); "
+                        "most cards: 5-35: Bruno has the most; most coins: 2-8: Bruno has the most; "
+                        "primiera: Bruno wins with 81 against 68\n")
+
+
+def test_score_exit_2_with_one_line_per_bad_token_on_stderr() -> None:
+    code, out, err = run("score", "--pile", "Anna=7d 8x Ad", "--pile", "Bruno=rest qq")
+    assert (code, out) == (2, "")
+    assert err == ("error: --pile Anna, token 2: '8x' is not a card: 'x' is not a suit\n"
+                   "error: --pile Bruno, token 2: 'qq' is not a card: 'q' is not a suit\n")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--rules", "scopaa", *EXAMPLE], "error: unknown rule set 'scopaa' (built-in: cassino, cirulla, escoba, hurricane, "
+     "kasino, sbarazzina, scopa, scopa-52, scopa-d-assi, scopa-quindici, scopa-undici, scopone, scopone-scientifico, "
+     "spade-cassino, wall-street; or give a path)\n"),
+    ([*EXAMPLE, "--with", "napoli"], "error: scopa has no category 'napoli' (it has: cards, coins, settebello, re-bello, "
+     "primiera, napola, sweeps, cappotto)\n"),
+    (["--pile", "Anna 7d"], "error: --pile 'Anna 7d': write SIDE=CARDS, like Anna='7d Ad 6h'\n"),
+    ([*EXAMPLE, "--sweeps", "Anna=two"], "error: --sweeps 'Anna=two': 'two' is not a whole number\n"),
+    (["missing.yaml"], "error: missing.yaml: cannot read the hand file (FileNotFoundError)\n"),
+    ([], "error: no piles: give a hand file or --pile SIDE=CARDS for each side\n"),
+])
+def test_score_input_not_understood(args: list[str], message: str) -> None:
+    assert run("score", *args) == (2, "", message)
+
+
+def test_hand_file_error_names_file_line_and_column(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.yaml"
+    hand.write_text("rules: scopa\npiles:\n  Anna: 7d Ad 6x\n  Bruno: rest\n")
+    assert run("score", str(hand)) == (2, "", f"error: {hand}:3:9: pile of Anna, token 3: '6x' is not a card: "
+                                               "'x' is not a suit\n")
+
+
+def test_score_json_is_only_json_with_the_promised_keys() -> None:
+    code, out, err = run("score", *EXAMPLE, "--json")
+    data = json.loads(out)
+    assert (code, err) == (0, "")
+    assert {"rules", "sides", "categories", "totals", "problems", "ok"} <= set(data)
+    assert data["rules"] == "scopa" and data["sides"] == ["Anna", "Bruno"] and data["ok"] is True
+    assert data["totals"] == {"Anna": 2, "Bruno": 3}
+    primiera = next(c for c in data["categories"] if c["id"] == "primiera")
+    assert primiera["points"] == {"Anna": 0, "Bruno": 1}
+    assert primiera["detail"]["Anna"] == {"eligible": True, "missing_suits": [],
+                                          "best": {"d": "7d", "h": "6h", "s": "4s", "c": "5c"}, "total": 68}
+
+
+def test_primiera_settles_the_dispute_in_words() -> None:
+    code, out, err = run("primiera", "--pile", "Anna=Ad Ah As Ac", "--pile", "Bruno=7d 7h 7c")
+    assert (code, err) == (0, "")
+    assert out == ("Anna: Ad 16  Ah 16  As 16  Ac 16  = 64\n"
+                   "Bruno: 7d 21  7h 21  7c 21  cannot win: no spades\n"
+                   "Anna wins with 64 (Bruno lacks spades).\n")
+
+
+def test_primiera_json() -> None:
+    code, out, _ = run("primiera", "--pile", "A=7c 7d 6s 6h", "--pile", "B=6c 6d 7s 7h", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "sides": {"A": {"eligible": True, "missing_suits": [], "best": {"d": "7d", "h": "6h", "s": "6s", "c": "7c"},
+                        "total": 78},
+                  "B": {"eligible": True, "missing_suits": [], "best": {"d": "6d", "h": "7h", "s": "7s", "c": "6c"},
+                        "total": 78}},
+        "winner": None, "reason": "tie at 78 between A and B: nobody scores"}
+
+
+def test_rules_list_names_every_built_in() -> None:
+    code, out, _ = run("rules", "list")
+    assert code == 0 and len(out.splitlines()) == 17
+    assert re.search(r"^wall-street\s+Wall Street\s+wall-street-40\s+2-4\s+10\s+highest$", out, re.M)
+
+
+def test_rules_show_lists_categories_in_count_order() -> None:
+    code, out, _ = run("rules", "show", "kasino")
+    assert code == 0
+    ids = [line.split()[0] for line in out.splitlines()[6:12]]
+    assert ids == ["cards", "spades", "aces", "big-cassino", "little-cassino", "sweeps"]
+    assert "match: to 16, ending highest, playoff all" in out
+
+
+def test_rules_check_good_and_bad_files(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text("extends: scopa\ncategories:\n  - {id: sweeps, points: 2}\n")
+    assert run("rules", "check", str(good)) == (0, f"ok: {good} (good: 8 categories, deck italian-40)\n", "")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: scopa\nmatch: {target: eleven}\n")
+    assert run("rules", "check", str(bad)) == (
+        2, "", f"error: {bad}:2:17: match.target: Input should be a valid integer, unable to parse string as an integer\n")
+
+
+def test_rules_schema_prints_the_committed_schema() -> None:
+    code, out, _ = run("rules", "schema")
+    committed = (Path(__file__).parent.parent / "rulesets" / "schema.json").read_text()
+    assert code == 0 and json.loads(out) == json.loads(committed)
+
+
+def test_version() -> None:
+    assert run("--version") == (0, f"scorekeeper {__version__}\n", "")
+
+
+def _commands(command: click.Command, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
+    found = [(path, command)]
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            found += _commands(sub, (*path, name))
+    return found
+
+
+@pytest.mark.parametrize(("path", "command"), _commands(get_command(app)), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
+def test_every_command_has_help(path: tuple[str, ...], command: click.Command) -> None:
+    assert (command.help or "").strip(), f"{' '.join(path)} has no help"
+    code, out, _ = run(*path, "--help")
+    assert code == 0 and "Usage:" in out
+
+
+@pytest.mark.parametrize("sample", sorted([*SAMPLES.glob("*.yaml"), *SAMPLES.glob("*.json")]), ids=lambda p: p.name)
+def test_every_sample_hand_scores_as_its_name_says(sample: Path) -> None:
+    code, out, err = run("score", str(sample), "--json")
+    data = json.loads(out)
+    assert (code, err, data["problems"]) == (0, "", [])
+    named = [int(n) for n in sample.stem.split("-")[-len(data["sides"]):]]
+    assert list(data["totals"].values()) == named
