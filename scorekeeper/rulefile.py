@@ -231,6 +231,8 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict) -> list[str]:
         start = getattr(category, "start", None)
         if start is not None and start not in {r.value for r in deck.ranks}:
             bad((*here, "start"), f"the {deck.id} deck has no rank {start}")
+    if ruleset.capture is not None:
+        _check_capture(ruleset, bad, check_card)
     if ruleset.sides.min > ruleset.sides.max:
         bad(("sides", "min"), f"{ruleset.sides.min} is more than max {ruleset.sides.max}")
     for j, shape in enumerate(ruleset.sides.teams):
@@ -240,6 +242,22 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict) -> list[str]:
         elif not ruleset.sides.min <= int(count) <= ruleset.sides.max:
             bad(("sides", "teams", j), f"{shape!r} has {count} sides, outside {ruleset.sides.min}-{ruleset.sides.max}")
     return errors
+
+
+def _check_capture(ruleset: RuleSet, bad: Any, check_card: Any) -> None:
+    """The capture section: a value for every rank of the deck, known ranks and cards."""
+    capture = ruleset.capture
+    assert capture is not None
+    ranks = [r.value for r in DECKS[ruleset.deck].ranks]
+    for rank in ranks:
+        if rank not in capture.values:
+            bad(("capture", "values"), f"no value for rank {rank}, which the {ruleset.deck} deck has")
+    for rank in capture.pair_only:
+        if rank not in ranks:
+            bad(("capture", "pair_only"), f"the {ruleset.deck} deck has no rank {rank}")
+    for key in capture.hand_values:
+        if key not in ranks:
+            check_card(("capture", "hand_values", key), key)
 
 
 def json_schema() -> dict[str, Any]:

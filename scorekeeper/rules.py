@@ -182,6 +182,41 @@ class MatchRules:
 
 
 @dataclass(frozen=True, kw_only=True)
+class DealRules:
+    """How many cards each player gets per round, and how many go face up to the table first."""
+
+    __pydantic_config__ = _STRICT
+    hand: Positive = 3
+    table: Count = 4
+
+
+@dataclass(frozen=True, kw_only=True)
+class CaptureRules:
+    """How a played card takes table cards, read by the one capture engine (``capture.py``).
+
+    ``values`` give each rank's worth in sums and totals; ``hand_values`` (by rank or card) a
+    played card's worth when it differs from its worth on the table (Finnish Kasino).
+    """
+
+    __pydantic_config__ = _STRICT
+    values: dict[RankText, Count]
+    hand_values: dict[str, Count] = field(default_factory=dict)
+    pair_only: tuple[RankText, ...] = ()
+    pairing: Literal["one", "all", "none"] = "one"
+    pair_first: bool = True
+    sums: bool = True
+    combine: bool = False
+    total: Positive | None = None
+    total_pair_first: bool = False
+    ace_takes_all: Literal["never", "no-ace-on-table", "always"] = "never"
+    ace_sweep_counts: bool = True
+    builds: bool = False
+    last_play_sweeps: bool = False
+    deal: DealRules = DealRules()
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """One game: its deck, sides, categories in count order, and match settings."""
 
@@ -195,6 +230,7 @@ class RuleSet:
     categories: tuple[Category, ...]
     match: MatchRules
     notes: tuple[str, ...] = ()
+    capture: CaptureRules | None = None
 
     @property
     def cards(self) -> Deck:
