@@ -37,6 +37,10 @@ app.command()(score_cli.score)
 app.command()(score_cli.primiera)
 app.add_typer(rules_cli.app, name="rules")
 
+from scorekeeper.cli import match as match_cli  # noqa: E402
+
+app.add_typer(match_cli.app, name="match")
+
 
 def main() -> None:
     """Entry point of the console script."""

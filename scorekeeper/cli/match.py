@@ -1,0 +1,253 @@
+"""``match new|add|show|list|undo|edit|claim``: run a match and keep it in the history.
+
+The database, the match logic and the renderers are imported inside each command, so that
+``scorekeeper score`` never pays for sqlite3.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from scorekeeper.cli.common import (NOT_OK, ClaimOption, DeclareOption, ItalianOption, JsonOption, PileOption,
+                                    SweepsOption, WithOption, reporting, say)
+
+if TYPE_CHECKING:
+    from scorekeeper.hands import HandSpec
+    from scorekeeper.store import Store
+
+app = typer.Typer(help="Run a match: start it, enter each hand, see the standings and the winner.",
+                  no_args_is_help=True)
+
+DbOption = Annotated[Path | None, typer.Option(
+    "--db", metavar="PATH", help="History database (default: $SCOREKEEPER_DB, or the user's data folder).")]
+MatchArg = Annotated[str | None, typer.Argument(
+    metavar="[MATCH]", help="Match id or name; default: the one match being played.", show_default=False)]
+FileOption = Annotated[Path | None, typer.Option(
+    "--file", "-f", metavar="HAND_FILE", help="A hand file (YAML or JSON); options add to it.")]
+ForceOption = Annotated[bool, typer.Option(
+    "--force", help="Record a hand that does not check out, with its problems noted.")]
+AskOption = Annotated[bool | None, typer.Option(
+    "--ask/--no-ask", help="Ask for each side's pile (default: when no --pile is given and a terminal is attached).")]
+
+
+def open_store(db: Path | None) -> Store:
+    """The history database named by --db, $SCOREKEEPER_DB or the default."""
+    from scorekeeper.store import Store
+
+    return Store(db)
+
+
+def new(
+    rules: Annotated[str, typer.Option("--rules", "-r", metavar="ID|PATH", help="Rule set: a built-in id or a YAML file.")],
+    side: Annotated[list[str], typer.Option("--side", metavar="NAME", help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order.")],
+    name: Annotated[str, typer.Option("--name", help="A name to find the match by.")] = "",
+    target: Annotated[int | None, typer.Option("--target", metavar="N", help="Points to reach (default: the rule set's).")] = None,
+    finish: Annotated[str | None, typer.Option("--finish", metavar="POLICY", help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
+    with_: WithOption = None,
+    db: DbOption = None,
+) -> None:
+    """Start a match and print its id."""
+    from scorekeeper.match import match_settings
+    from scorekeeper.recording import start_match
+    from scorekeeper.rules import load_rules
+
+    with reporting():
+        if name.isdigit():
+            from scorekeeper.match import MatchError
+
+            raise MatchError(f"--name {name!r}: a name cannot be only digits (those are match ids)")
+        settings = match_settings(load_rules(rules), side, target=target, finish=finish, enabled=with_ or (), name=name)
+        with open_store(db) as store:
+            match_id = start_match(store, settings)
+    print(match_id)
+
+
+def _typed(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None, declare: list[str] | None,
+           claim: list[str] | None, with_: list[str] | None, italian_suits: bool) -> HandSpec:
+    from scorekeeper.hands import HandSpec, read_hand_file, with_options
+
+    spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
+    return with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
+                        enabled=with_ or (), italian_suits=italian_suits or None)
+
+
+def _ask(spec: HandSpec, store: Store, ref: str | None) -> HandSpec:
+    """Ask for each playing side's pile (and sweeps); a pile that does not read is asked again."""
+    from dataclasses import replace
+
+    from scorekeeper.errors import InputErrors
+    from scorekeeper.notation import parse_pile
+    from scorekeeper.recording import load_match
+
+    match = load_match(store, ref)
+    rules = match.settings.rules
+    piles, sweeps = dict(spec.piles), dict(spec.sweeps)
+    has_sweeps = any(c.kind == "sweeps" for c in rules.categories)
+    say(f"Hand {match.state.hands + 1} of match {match.id} ({rules.name}); 'rest' takes every card not yet listed.")
+    for side in match.state.next_sides:
+        while True:
+            text = typer.prompt(f"Pile of {side}", err=True)
+            try:
+                parse_pile(text, rules.cards, where=f"pile of {side}", italian_suits=spec.italian_suits)
+            except InputErrors as exc:
+                for message in exc.messages:
+                    say(f"error: {message}")
+                continue
+            piles[side] = (text, f"pile of {side}")
+            break
+        if has_sweeps and side not in sweeps:
+            sweeps[side] = typer.prompt(f"Sweeps of {side}", default=0, type=typer.IntRange(min=0), err=True)
+    return replace(spec, piles=piles, sweeps=sweeps)
+
+
+def _report_entered(entered: Any, force: bool, json: bool, verb: str) -> None:
+    from scorekeeper.match_render import match_dict, standings
+    from scorekeeper.render import hand_table, to_json
+
+    result = entered.counted.result
+    if json:
+        print(to_json({"stored": entered.stored, "number": entered.number, "hand": result.to_dict(),
+                       "match": match_dict(entered.match)}))
+    else:
+        print(hand_table(result))
+        print()
+    if not entered.stored:
+        say(f"error: hand {entered.number} not {verb}: it does not check out "
+            f"(fix it, or give --force to record it with its problems)")
+        raise typer.Exit(NOT_OK)
+    if not json:
+        line = entered.match.state.lines[entered.number - 1]
+        forced = " with its problems noted" if entered.counted.points.problems else ""
+        print(f"Hand {entered.number} {verb}{forced}.")
+        print(standings(entered.match, line.points))
+
+
+def add(
+    match: MatchArg = None,
+    hand_file: FileOption = None,
+    pile: PileOption = None,
+    sweeps: SweepsOption = None,
+    declare: DeclareOption = None,
+    claim: ClaimOption = None,
+    with_: WithOption = None,
+    italian_suits: ItalianOption = False,
+    force: ForceOption = False,
+    ask: AskOption = None,
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Score a hand exactly as 'score' does, store it, and show the standings.
+
+    A side may be named by its team name or by one of its players. A hand that does not check out
+    is refused (exit 1) unless --force records it with its problems.
+    """
+    from scorekeeper.recording import add_hand
+
+    with reporting():
+        spec = _typed(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
+        with open_store(db) as store:
+            if ask or (ask is None and not spec.piles and sys.stdin.isatty()):
+                spec = _ask(spec, store, match)
+            entered = add_hand(store, match, spec, force=force)
+    _report_entered(entered, force, json, "stored")
+
+
+def edit(
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    hand: Annotated[int, typer.Argument(metavar="HAND", help="Number of the hand to replace.")],
+    hand_file: FileOption = None,
+    pile: PileOption = None,
+    sweeps: SweepsOption = None,
+    declare: DeclareOption = None,
+    claim: ClaimOption = None,
+    with_: WithOption = None,
+    italian_suits: ItalianOption = False,
+    force: ForceOption = False,
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Replace a hand with a newly typed one; everything after it is counted again, the winner too."""
+    from scorekeeper.recording import edit_hand
+
+    with reporting():
+        spec = _typed(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
+        with open_store(db) as store:
+            entered = edit_hand(store, match, hand, spec, force=force)
+    _report_entered(entered, force, json, "replaced")
+
+
+def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) -> None:
+    """Every hand with each category's points, the running totals, and the state of the match."""
+    from scorekeeper.match_render import match_dict, sheet
+    from scorekeeper.recording import load_match
+    from scorekeeper.render import to_json
+
+    with reporting():
+        with open_store(db) as store:
+            loaded = load_match(store, match)
+    print(to_json(match_dict(loaded)) if json else sheet(loaded))
+
+
+def list_(
+    playing: Annotated[bool, typer.Option("--playing", help="Only the matches still being played.")] = False,
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Every recorded match, newest first."""
+    from scorekeeper.recording import list_matches
+    from scorekeeper.render import table, to_json
+
+    with reporting():
+        with open_store(db) as store:
+            rows = list_matches(store, playing_only=playing)
+    if json:
+        print(to_json(rows))
+        return
+    if not rows:
+        print("No matches yet: start one with 'scorekeeper match new'.")
+        return
+    print(table(["id", "name", "rules", "sides", "hands", "score", "state"],
+                [[r["id"], r["name"], r["rules"], " vs ".join(r["sides"]), r["hands"],
+                  "-".join(str(r["totals"].get(s, 0)) for s in r["sides"]),
+                  (f"won by {r['winner']}" if r["winner"] else "over") if r["finished"] else "playing"]
+                 for r in rows]))
+
+
+def undo(match: MatchArg = None, db: DbOption = None) -> None:
+    """Withdraw the last hand (or claim) of a match; it stays in the history's trail."""
+    from scorekeeper.match_render import standings
+    from scorekeeper.recording import undo as undo_last
+
+    with reporting():
+        with open_store(db) as store:
+            what, after = undo_last(store, match)
+    print(f"Withdrew {what} of match {after.id}.")
+    print(standings(after))
+
+
+def claim(
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    side: Annotated[str, typer.Argument(metavar="SIDE", help="The side (or one of its players) that claims.")],
+    db: DbOption = None,
+) -> None:
+    """A side claims to have reached the target: a true claim wins the match, a false one loses it."""
+    from scorekeeper.match_render import standings
+    from scorekeeper.recording import claim as record_claim
+
+    with reporting():
+        with open_store(db) as store:
+            after = record_claim(store, match, side)
+    print(standings(after))
+
+
+app.command()(new)
+app.command()(add)
+app.command()(show)
+app.command("list")(list_)
+app.command()(undo)
+app.command()(edit)
+app.command()(claim)

@@ -1,0 +1,324 @@
+"""A match: who sits down, the hands as counted, and who has won by the game's own ending rules.
+
+Everything here is pure: a match is its settings plus the points of its hands (and any claims),
+and ``settle`` replays them to the running totals and the result. Nothing is stored here; the
+history database keeps the hands and calls ``settle`` again whenever one changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, get_args
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.rules import Finish, RuleSet, Stake
+
+FINISHES: tuple[str, ...] = get_args(Finish)
+_FORBIDDEN = "=:,"  # they separate names from values in --pile SIDE=CARDS and --declare SIDE:CAT=N
+
+
+class MatchError(ScorekeeperError, ValueError):
+    """A match request that its rules or its state do not allow."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """A player, or a team written ``Anna+Bruno``."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+def parse_sides(rules: RuleSet, texts: Sequence[str]) -> tuple[Side, ...]:
+    """The sides of a new match, checked against the shapes the rule set allows."""
+    sides = []
+    for number, text in enumerate(texts, start=1):
+        players = tuple(p.strip() for p in text.split("+"))
+        if not text.strip() or any(not p for p in players):
+            raise MatchError(f"--side {number} {text!r}: a side is a name, or names joined by '+'")
+        for player in players:
+            bad = next((c for c in player if c in _FORBIDDEN), None)
+            if bad:
+                raise MatchError(f"--side {text!r}: {bad!r} cannot be part of a name (it separates values in options)")
+        sides.append(Side("+".join(players), players))
+    seen: dict[str, str] = {}
+    for side in sides:
+        for name in dict.fromkeys((side.name, *side.players)):
+            key = name.casefold()
+            if key in seen:
+                raise MatchError(f"--side {side.name!r}: {name!r} is already in side {seen[key]!r}")
+            seen[key] = side.name
+    n, allowed = len(sides), rules.sides
+    if not allowed.min <= n <= allowed.max:
+        span = str(allowed.min) if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
+        raise MatchError(f"{rules.id} is played by {span} sides; --side was given {n} time{'s' if n != 1 else ''}")
+    sizes = {len(s.players) for s in sides}
+    if sizes == {1}:
+        if not allowed.singles:
+            shapes = ", ".join(allowed.teams)
+            raise MatchError(f"{rules.id} is played by teams ({shapes}); write a team as --side 'Anna+Bruno'")
+    else:
+        shape = f"{n}x{sizes.pop()}" if len(sizes) == 1 else "mixed sizes"
+        if shape not in allowed.teams:
+            shapes = ", ".join(allowed.teams) or "none: players only"
+            raise MatchError(f"{rules.id} does not allow teams of {shape} (sides x players); allowed: {shapes}")
+    return tuple(sides)
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What a match is played under: the rule set as used, the sides, target and ending policy."""
+
+    rules: RuleSet
+    sides: tuple[Side, ...]
+    target: int
+    finish: str
+    playoff: str
+    stake: Stake
+    enabled: tuple[str, ...] = ()
+    name: str = ""
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.sides)
+
+
+def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None = None,
+                   finish: str | None = None, enabled: Sequence[str] = (), name: str = "") -> MatchSettings:
+    """Settings for a new match: the rule set's target and policy unless overridden."""
+    if target is not None and target < 1:
+        raise MatchError(f"--target {target}: the target must be 1 or more")
+    if finish is not None and finish not in FINISHES:
+        raise MatchError(f"--finish {finish!r}: not a policy (one of {', '.join(FINISHES)})")
+    optional = rules.optional_ids
+    for cid in enabled:
+        if cid not in optional:
+            rules.category(cid)  # raises for an unknown id, naming the known ones
+            raise MatchError(f"--with {cid}: {cid!r} is always counted in {rules.id}; "
+                             f"optional ones: {', '.join(optional) or 'none'}")
+    return MatchSettings(rules, parse_sides(rules, sides), target or rules.match.target,
+                         finish or rules.match.finish, rules.match.playoff, rules.match.stake,
+                         tuple(dict.fromkeys(enabled)), name)
+
+
+@dataclass(frozen=True)
+class CategoryPoints:
+    """One category of a hand: points per playing side, in the hand's side order."""
+
+    id: str
+    label: str
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandPoints:
+    """A hand as the history keeps it: who played, each category's points, and what was wrong."""
+
+    sides: tuple[str, ...]
+    categories: tuple[CategoryPoints, ...]
+    match_winner: tuple[str, str] | None = None  # (win_match category id, side)
+    problems: tuple[str, ...] = ()
+    forced: bool = False
+
+    def total(self, side: str) -> int:
+        i = self.sides.index(side)
+        return sum(c.points[i] for c in self.categories)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A side's claim to have reached the target, made after ``after`` hands."""
+
+    after: int
+    side: str
+
+
+@dataclass(frozen=True)
+class HandLine:
+    """One hand as the match counted it: which categories counted, points and running totals."""
+
+    number: int
+    hand: HandPoints
+    counted: tuple[bool, ...]
+    points: dict[str, int]
+    totals: dict[str, int]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a match stands after its hands: totals, and either the result or who plays next."""
+
+    lines: tuple[HandLine, ...]
+    totals: dict[str, int]
+    finished: bool = False
+    winner: str | None = None
+    stake: int | None = None
+    reason: str = ""
+    next_sides: tuple[str, ...] = ()
+    playoff: bool = False
+    claims: tuple[Claim, ...] = field(default_factory=tuple)
+
+    @property
+    def hands(self) -> int:
+        return len(self.lines)
+
+
+def settle(settings: MatchSettings, hands: Sequence[HandPoints], claims: Sequence[Claim] = ()) -> MatchState:
+    """Replay the hands (and claims) of a match under its policy: totals, winner, stake."""
+    return _Replay(settings, claims).run(hands)
+
+
+class _Replay:
+    def __init__(self, settings: MatchSettings, claims: Sequence[Claim]) -> None:
+        self.s = settings
+        self.claims = claims
+        self.names = settings.side_names
+        self.totals = dict.fromkeys(self.names, 0)
+        self.playing: tuple[str, ...] = self.names
+        self.playoff = False
+        self.winner: str | None = None
+        self.finished = False
+        self.reason = ""
+
+    def run(self, hands: Sequence[HandPoints]) -> MatchState:
+        lines = []
+        self._claims_after(0)
+        for number, hand in enumerate(hands, start=1):
+            lines.append(self._hand(number, hand))
+            self._claims_after(number)
+        stake = self._stake() if self.winner is not None else None
+        return MatchState(tuple(lines), dict(self.totals), self.finished, self.winner, stake, self.reason,
+                          () if self.finished else self.playing, self.playoff and not self.finished,
+                          tuple(self.claims))
+
+    def _hand(self, number: int, hand: HandPoints) -> HandLine:
+        nothing = (False,) * len(hand.categories)
+        if self.finished:
+            return HandLine(number, hand, nothing, {}, dict(self.totals), "not counted: entered after the match ended")
+        if set(hand.sides) != set(self.playing) or len(hand.sides) != len(self.playing):
+            return HandLine(number, hand, nothing, {}, dict(self.totals),
+                            f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
+        before = dict(self.totals)
+        index = [hand.sides.index(s) for s in self.playing]
+        counted = []
+        note = ""
+        stopped = False
+        for category in hand.categories:
+            if stopped:
+                counted.append(False)
+                continue
+            counted.append(True)
+            for side, i in zip(self.playing, index):
+                self.totals[side] += category.points[i]
+            if hand.match_winner and hand.match_winner[0] == category.id and self.s.finish == "count-out":
+                stopped = True
+                note = self._win(hand.match_winner[1], f"{hand.match_winner[1]} took {category.label}")
+            elif self.s.finish == "count-out" and any(category.points):  # a blank category changes nothing
+                stopped, note = self._count_out_check(category.label)
+        if self.s.finish != "count-out" and not self.finished:
+            note = self._end_of_hand(hand, before)
+        points = {side: self.totals[side] - before[side] for side in self.playing}
+        return HandLine(number, hand, tuple(counted), points, dict(self.totals), note)
+
+    def _count_out_check(self, label: str) -> tuple[bool, str]:
+        best = max(self.totals.values())
+        if best < self.s.target:
+            return False, ""
+        leaders = tuple(s for s in self.names if self.totals[s] == best)
+        if len(leaders) == 1:
+            return True, self._win(leaders[0], f"{leaders[0]} reached {self.s.target} first, at {label}")
+        self._tie(leaders)
+        return True, f"{_and(leaders)} reached {best} together at {label}: another hand"
+
+    def _end_of_hand(self, hand: HandPoints, before: Mapping[str, int]) -> str:
+        if hand.match_winner:
+            cid, side = hand.match_winner
+            label = next((c.label for c in hand.categories if c.id == cid), cid)
+            return self._win(side, f"{side} took {label}")
+        best = max(self.totals.values())
+        if self.s.finish == "claim" or best < self.s.target:
+            self.playing, self.playoff = self.names, False
+            return ""
+        leaders = tuple(s for s in self.names if self.totals[s] == best)
+        if len(leaders) == 1:
+            return self._win(leaders[0], f"{leaders[0]} has the highest total past {self.s.target}")
+        if self.s.finish == "count-out-if-tied":
+            decided = self._recount(hand, before, leaders)
+            if decided:
+                return decided
+        self._tie(leaders)
+        return f"{_and(leaders)} are level on {best}: another hand"
+
+    def _recount(self, hand: HandPoints, before: Mapping[str, int], leaders: tuple[str, ...]) -> str:
+        # Only the tied leaders take part: the others have already lost on the totals.
+        running = {s: before[s] for s in leaders}
+        for category in hand.categories:
+            for side in leaders:
+                running[side] += category.points[hand.sides.index(side)]
+            reached = [s for s in leaders if running[s] >= self.s.target]
+            if reached:
+                top = max(running[s] for s in reached)
+                first = [s for s in reached if running[s] == top]
+                if len(first) == 1:
+                    return self._win(first[0], f"level on {self.totals[first[0]]}; recounting the last hand, "
+                                               f"{first[0]} reached {self.s.target} first, at {category.label}")
+                return ""
+        return ""
+
+    def _tie(self, leaders: tuple[str, ...]) -> None:
+        self.playoff = True
+        self.playing = leaders if self.s.playoff == "tied" else self.names
+
+    def _win(self, side: str, reason: str) -> str:
+        self.winner, self.finished, self.reason = side, True, reason
+        return reason
+
+    def _claims_after(self, count: int) -> None:
+        for claim in self.claims:
+            if claim.after != count or self.finished:
+                continue
+            total = self.totals[claim.side]
+            if total >= self.s.target:
+                self._win(claim.side, f"{claim.side} claimed {self.s.target} with {total}: a true claim")
+                continue
+            others = [s for s in self.names if s != claim.side]
+            best = max(self.totals[s] for s in others)
+            top = [s for s in others if self.totals[s] == best]
+            false = f"{claim.side} claimed {self.s.target} with only {total}: a false claim loses"
+            if len(top) == 1:
+                self._win(top[0], false)
+            else:
+                self.finished, self.reason = True, false + f"; {_and(top)} are level, so nobody wins"
+
+    def _stake(self) -> int:
+        assert self.winner is not None
+        others = [self.totals[s] for s in self.names if s != self.winner]
+        runner_up = max(others) if others else 0
+        stake: Stake = self.s.stake
+        value = max(1, self.totals[self.winner] - runner_up) if stake.margin else 1
+        if stake.double_if_loser_below is not None and runner_up < stake.double_if_loser_below:
+            value *= 2
+        return value
+
+
+def _and(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def state_dict(settings: MatchSettings, state: MatchState) -> dict[str, Any]:
+    """The result part of ``match show --json``."""
+    hands = []
+    for line in state.lines:
+        index = {s: i for i, s in enumerate(line.hand.sides)}
+        hands.append({
+            "number": line.number, "sides": list(line.hand.sides), "points": line.points,
+            "categories": [{"id": c.id, "label": c.label, "points": {s: c.points[index[s]] for s in line.hand.sides},
+                            "counted": counted} for c, counted in zip(line.hand.categories, line.counted)],
+            "totals": line.totals, "forced": line.hand.forced, "problems": list(line.hand.problems),
+            "note": line.note,
+        })
+    return {"hands": hands, "totals": state.totals, "finished": state.finished, "winner": state.winner,
+            "stake": state.stake, "reason": state.reason, "next": list(state.next_sides), "playoff": state.playoff}

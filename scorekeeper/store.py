@@ -1,0 +1,305 @@
+"""The history database: SQLite in the user's data folder, one row per hand ever entered.
+
+Durability first: WAL with ``synchronous=FULL``, so a hand whose add returned survives a crash or
+power cut; every write is one ``BEGIN IMMEDIATE`` transaction under a busy timeout, so two
+processes adding hands at once queue instead of failing or losing one. The schema version is
+``PRAGMA user_version``; ``MIGRATIONS[n]`` brings a database from version n to n+1.
+
+Nothing is ever deleted: undo and edit mark a hand as ended by an event, and the events table
+keeps the trail of what was entered and when.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+
+BUSY_TIMEOUT_MS = 30_000
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE rulesets (digest TEXT PRIMARY KEY, rules_id TEXT NOT NULL, data TEXT NOT NULL);
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL DEFAULT '',
+        created TEXT NOT NULL,
+        rules TEXT NOT NULL REFERENCES rulesets(digest),
+        sides TEXT NOT NULL,
+        target INTEGER NOT NULL,
+        finish TEXT NOT NULL,
+        enabled TEXT NOT NULL,
+        -- kept up to date by every write, so listing and stats need not replay each match
+        hands INTEGER NOT NULL DEFAULT 0,
+        totals TEXT NOT NULL DEFAULT '{}',
+        finished INTEGER NOT NULL DEFAULT 0,
+        winner TEXT,
+        stake INTEGER
+    );
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        hand INTEGER,
+        detail TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX events_match ON events(match_id, id);
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        number INTEGER NOT NULL,
+        sides TEXT NOT NULL,
+        typed TEXT NOT NULL,
+        categories TEXT NOT NULL,
+        match_winner TEXT,
+        problems TEXT NOT NULL,
+        forced INTEGER NOT NULL,
+        added_by INTEGER NOT NULL REFERENCES events(id),
+        ended_by INTEGER REFERENCES events(id)
+    );
+    CREATE INDEX hands_match ON hands(match_id, number);
+    CREATE UNIQUE INDEX hands_live ON hands(match_id, number) WHERE ended_by IS NULL;
+    CREATE TABLE claims (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        after INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        added_by INTEGER NOT NULL REFERENCES events(id),
+        ended_by INTEGER REFERENCES events(id)
+    );
+    CREATE INDEX claims_match ON claims(match_id);
+    CREATE INDEX matches_open ON matches(finished);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(ScorekeeperError):
+    """The history database cannot be opened, read or written."""
+
+
+def default_path() -> Path:
+    """The database file: ``SCOREKEEPER_DB``, or history.sqlite3 in the user's data folder."""
+    env = os.environ.get("SCOREKEEPER_DB")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("scorekeeper", appauthor=False)) / "history.sqlite3"
+
+
+def now() -> str:
+    """The current UTC time, to the second, as recorded in the history."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON as stored in a column."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass
+class HandRow:
+    """A stored hand, live or ended."""
+
+    id: int
+    number: int
+    sides: list[str]
+    typed: dict[str, Any]
+    categories: list[list[Any]]
+    match_winner: list[str] | None
+    problems: list[str]
+    forced: bool
+    added_by: int
+    ended_by: int | None
+
+
+@dataclass
+class MatchRow:
+    """A stored match: its header, and its hands and claims (all of them, ended ones too)."""
+
+    id: int
+    uid: str
+    name: str
+    created: str
+    rules_json: str
+    sides: list[list[Any]]
+    target: int
+    finish: str
+    enabled: list[str]
+    hands: list[HandRow] = field(default_factory=list)
+    claims: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def live_hands(self) -> list[HandRow]:
+        return [h for h in self.hands if h.ended_by is None]
+
+    @property
+    def live_claims(self) -> list[dict[str, Any]]:
+        return [c for c in self.claims if c["ended_by"] is None]
+
+
+class Store:
+    """An open history database."""
+
+    def __init__(self, path: str | Path | None = None, *, create_folder: bool | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        folder = self.path.parent
+        if create_folder if create_folder is not None else path is None and not os.environ.get("SCOREKEEPER_DB"):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder {folder} for the history: {exc.strerror}") from None
+        if not folder.is_dir():
+            raise StoreError(f"cannot open the history {self.path}: the folder {folder} does not exist")
+        if not self.path.exists() and not os.access(folder, os.W_OK):
+            raise StoreError(f"cannot create the history {self.path}: the folder {folder} is read-only")
+        try:
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = FULL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the history {self.path}: {exc}") from None
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer scorekeeper (schema {version}; this one knows "
+                             f"up to {SCHEMA_VERSION})")
+        if version == SCHEMA_VERSION:
+            return
+        with self.write():
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {step + 1}")
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: taken at once (BEGIN IMMEDIATE), committed whole or not at all."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self.db.execute("ROLLBACK")
+            raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: one consistent snapshot however many queries it makes."""
+        try:
+            self.db.execute("BEGIN")
+            yield self.db
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read the history {self.path}: {exc}") from None
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
+
+    # --- rows -----------------------------------------------------------------------------------
+
+    def event(self, match_id: int, kind: str, hand: int | None = None, detail: Any = None, at: str | None = None) -> int:
+        """Record an event; inside a write transaction."""
+        cursor = self.db.execute("INSERT INTO events (match_id, at, kind, hand, detail) VALUES (?, ?, ?, ?, ?)",
+                                 (match_id, at or now(), kind, hand, dumps(detail or {})))
+        return int(cursor.lastrowid or 0)
+
+    def put_rules(self, rules_id: str, text: str, key: str) -> None:
+        """Keep a rule-set text once, however many matches use it."""
+        self.db.execute("INSERT OR IGNORE INTO rulesets (digest, rules_id, data) VALUES (?, ?, ?)", (key, rules_id, text))
+
+    def find(self, ref: str | None) -> int:
+        """A match id from an id, a name, or (with none) the one match still being played."""
+        if ref is None:
+            rows = self.db.execute("SELECT id, name FROM matches WHERE finished = 0 ORDER BY id").fetchall()
+            if len(rows) == 1:
+                return int(rows[0][0])
+            if not rows:
+                raise StoreError("no match is being played: start one with 'scorekeeper match new', or name one")
+            names = ", ".join(f"{i} {n}".strip() for i, n in rows[:10])
+            raise StoreError(f"{len(rows)} matches are being played ({names}); say which one")
+        if ref.isdigit():
+            row = self.db.execute("SELECT id FROM matches WHERE id = ?", (int(ref),)).fetchone()
+        else:
+            rows = self.db.execute("SELECT id FROM matches WHERE name = ? ORDER BY id DESC", (ref,)).fetchall()
+            row = rows[0] if len(rows) == 1 else None
+            if len(rows) > 1:
+                raise StoreError(f"match {ref!r}: {len(rows)} matches have that name; give the id")
+        if row is None:
+            raise StoreError(f"match {ref!r}: there is no such match (see 'scorekeeper match list')")
+        return int(row[0])
+
+    def load(self, match_id: int) -> MatchRow:
+        """One match with all its hands and claims."""
+        head = self.db.execute(
+            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
+            "FROM matches m JOIN rulesets r ON r.digest = m.rules WHERE m.id = ?", (match_id,)).fetchone()
+        if head is None:
+            raise StoreError(f"match {match_id}: there is no such match")
+        match = MatchRow(head[0], head[1], head[2], head[3], head[4], json.loads(head[5]), head[6], head[7],
+                         json.loads(head[8]))
+        for row in self.db.execute(
+                "SELECT id, number, sides, typed, categories, match_winner, problems, forced, added_by, ended_by "
+                "FROM hands WHERE match_id = ? ORDER BY number, id", (match_id,)):
+            match.hands.append(HandRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), json.loads(row[4]),
+                                       json.loads(row[5]) if row[5] else None, json.loads(row[6]), bool(row[7]),
+                                       row[8], row[9]))
+        for row in self.db.execute("SELECT id, after, side, added_by, ended_by FROM claims WHERE match_id = ? "
+                                   "ORDER BY id", (match_id,)):
+            match.claims.append({"id": row[0], "after": row[1], "side": row[2], "added_by": row[3], "ended_by": row[4]})
+        return match
+
+    def events(self, match_id: int) -> list[dict[str, Any]]:
+        """The trail of a match, oldest first."""
+        return [{"id": r[0], "at": r[1], "kind": r[2], "hand": r[3], "detail": json.loads(r[4])}
+                for r in self.db.execute("SELECT id, at, kind, hand, detail FROM events WHERE match_id = ? ORDER BY id",
+                                         (match_id,))]
+
+    def insert_hand(self, match_id: int, number: int, hand: dict[str, Any], added_by: int) -> int:
+        """Store a hand (its columns as plain data)."""
+        cursor = self.db.execute(
+            "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(hand["categories"]),
+             dumps(hand["match_winner"]) if hand["match_winner"] else None, dumps(hand["problems"]),
+             int(hand["forced"]), added_by))
+        return int(cursor.lastrowid or 0)
+
+    def summarise(self, match_id: int, hands: int, totals: dict[str, int], finished: bool, winner: str | None,
+                  stake: int | None) -> None:
+        """Keep the match row's summary in step with its hands."""
+        self.db.execute("UPDATE matches SET hands = ?, totals = ?, finished = ?, winner = ?, stake = ? WHERE id = ?",
+                        (hands, dumps(totals), int(finished), winner, stake, match_id))
