@@ -69,7 +69,8 @@ def sheet(match: Match) -> str:
             first = False
         rows.append(["", "hand", *(line.points.get(n, "") for n in names)])
         rows.append(["", "total", *(line.totals[n] for n in names)])
-        for note in ([line.note] if line.note else []) + (["forced: " + p for p in hand.problems] if hand.forced else []):
+        said = line.note and line.note != match.state.reason  # the reason is printed once, at the end
+        for note in ([line.note] if said else []) + (["forced: " + p for p in hand.problems] if hand.forced else []):
             rows.append(["", f"  {note}", *("" for _ in names)])
     body = table(["hand", "category", *names], rows) if rows else "No hands yet."
     legend = "\n(n): not counted, the match was decided earlier in that hand." if any(

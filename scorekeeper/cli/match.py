@@ -99,8 +99,12 @@ def _ask(spec: HandSpec, store: Store, ref: str | None) -> HandSpec:
                 continue
             piles[side] = (text, f"pile of {side}")
             break
-        if has_sweeps and side not in sweeps:
-            sweeps[side] = typer.prompt(f"Sweeps of {side}", default=0, type=typer.IntRange(min=0), err=True)
+        while has_sweeps and side not in sweeps:
+            count = typer.prompt(f"Sweeps of {side}", default="0", err=True).strip()
+            if count.isdigit():
+                sweeps[side] = int(count)
+            else:
+                say(f"error: sweeps of {side}: {count!r} is not a whole number, 0 or more")
     return replace(spec, piles=piles, sweeps=sweeps)
 
 
