@@ -7,9 +7,9 @@ the category (for ``win_match``); ``explain`` turns those facts into what a play
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from scorekeeper.cards import SUITS, Card, Deck, Rank, Suit
 from scorekeeper.rules import (Category, CardCategory, DeclaredCategory, EachCategory, MostCategory,
@@ -19,8 +19,7 @@ from scorekeeper.rules import (Category, CardCategory, DeclaredCategory, EachCat
 Points = tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(NamedTuple):
     """One category's outcome: points per side, raw facts, and who took it (or None)."""
 
     points: Points
@@ -85,9 +84,11 @@ class Scorer:
         """The most this category can give all sides together in one hand."""
         return int(self.spec.points)
 
-    def _held_by(self, mask: int, piles: Points, scored_if: Callable[[int], bool]) -> Scored:
+    def _held_by(self, mask: int, piles: Points, whole: bool) -> Scored:
+        """The side holding the mask's card (or, if ``whole``, all of its cards) scores."""
         for i, pile in enumerate(piles):
-            if scored_if(pile & mask):
+            held = pile & mask
+            if (held == mask) if whole else held:
                 points = [0] * len(piles)
                 points[i] = self.spec.points
                 return Scored(tuple(points), i, i)
@@ -104,14 +105,18 @@ class MostScorer(Scorer):
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
         mask = self.mask
-        counts = tuple((pile & mask).bit_count() for pile in piles)
+        counts = [(pile & mask).bit_count() for pile in piles]
         best = max(counts)
-        leaders = [i for i, c in enumerate(counts) if c == best]
         points = [0] * len(piles)
-        if best and (len(leaders) == 1 or self.spec.ties == "split"):
-            for i in leaders:
-                points[i] = self.spec.points
-        return Scored(tuple(points), counts, leaders[0] if len(leaders) == 1 and best else None)
+        if not best:
+            return Scored(tuple(points), tuple(counts), None)
+        if counts.count(best) == 1:
+            leader = counts.index(best)
+            points[leader] = self.spec.points
+            return Scored(tuple(points), tuple(counts), leader)
+        if self.spec.ties == "split":
+            points = [self.spec.points if c == best else 0 for c in counts]
+        return Scored(tuple(points), tuple(counts), None)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         counts = scored.raw
@@ -139,7 +144,7 @@ class CardScorer(Scorer):
         self.mask = deck.bit(self.card)
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
-        return self._held_by(self.mask, piles, bool)
+        return self._held_by(self.mask, piles, whole=False)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         who = "nobody" if scored.taker is None else sides[scored.taker]
@@ -156,8 +161,7 @@ class SetScorer(Scorer):
         self.mask = selection_mask(spec.select, deck)
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
-        mask = self.mask
-        return self._held_by(mask, piles, lambda held: held == mask)
+        return self._held_by(self.mask, piles, whole=True)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         cards = " ".join(map(str, self.deck.cards_in(self.mask)))
@@ -175,6 +179,7 @@ class EachScorer(Scorer):
         special = {deck.bit(Card.parse(t)): p for t, p in spec.card_points.items()}
         self.special = tuple(special.items())
         self.plain = selection_mask(spec.select, deck) & ~sum(special)
+        self.every = self.plain | sum(special)
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
         per = self.spec.points
@@ -185,7 +190,7 @@ class EachScorer(Scorer):
                 if pile & bit:
                     total += extra
             points.append(total)
-        counts = tuple((p & (self.plain | sum(b for b, _ in self.special))).bit_count() for p in piles)
+        counts = tuple((p & self.every).bit_count() for p in piles)
         return Scored(tuple(points), counts, None)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
@@ -221,9 +226,22 @@ class PrimieraScorer(Scorer):
             (suit, tuple(sorted(((deck.bit(Card(r, suit)), self.values[r], Card(r, suit)) for r in deck.ranks),
                                 key=lambda entry: -entry[1])))
             for suit in SUITS)
+        width = len(deck.ranks)
+        self.shifts = tuple(deck.suit_shift(suit) for suit in SUITS)
+        self.suit_bits = (1 << width) - 1
+        # With ten ranks a suit has 1,024 subsets: a table of each subset's best value is cheap
+        # to build and makes counting many hands fast. Zero means the suit is missing.
+        self.best_value: list[int] | None = None
+        if width <= 10:
+            ranked = [self.values[r] for r in deck.ranks]
+            table = [0] * (1 << width)
+            for subset in range(1, 1 << width):
+                low = subset & -subset
+                table[subset] = max(table[subset ^ low], ranked[low.bit_length() - 1])
+            self.best_value = table
 
     def side(self, pile: int) -> PrimieraSide:
-        """The primiera of one pile."""
+        """The primiera of one pile: best card per suit and total, or the suits it lacks."""
         best: dict[Suit, Card] = {}
         total = 0
         missing = []
@@ -237,21 +255,37 @@ class PrimieraScorer(Scorer):
                 missing.append(suit)
         return PrimieraSide(best, None if missing else total, tuple(missing))
 
+    def sides(self, piles: Points) -> tuple[PrimieraSide, ...]:
+        """The primiera of every pile."""
+        return tuple(self.side(pile) for pile in piles)
+
+    def total(self, pile: int) -> int | None:
+        """The primiera total of one pile, or None if it lacks a suit."""
+        table = self.best_value
+        if table is None:
+            return self.side(pile).total
+        total = 0
+        for shift in self.shifts:
+            value = table[(pile >> shift) & self.suit_bits]
+            if not value:
+                return None
+            total += value
+        return total
+
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
-        sides = tuple(self.side(pile) for pile in piles)
-        totals = [s.total for s in sides if s.total is not None]
+        totals = [self.total(pile) for pile in piles]
         points = [0] * len(piles)
+        eligible = [t for t in totals if t is not None]
         taker = None
-        if totals:
-            top = max(totals)
-            winners = [i for i, s in enumerate(sides) if s.total == top]
-            if len(winners) == 1:
-                taker = winners[0]
+        if eligible:
+            top = max(eligible)
+            if eligible.count(top) == 1:
+                taker = totals.index(top)
                 points[taker] = self.spec.points
-        return Scored(tuple(points), sides, taker)
+        return Scored(tuple(points), tuple(piles), taker)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        return explain_primiera(scored.raw, scored.taker, sides)
+        return explain_primiera(self.sides(scored.raw), scored.taker, sides)
 
 
 def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequence[str]) -> Explained:

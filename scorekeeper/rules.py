@@ -11,9 +11,7 @@ import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal, Union
-
-from annotated_types import Ge
+from typing import Annotated, Any, Literal, Union
 
 from scorekeeper import __version__
 from scorekeeper.cards import DECKS, Deck
@@ -23,8 +21,22 @@ SuitLetter = Literal["d", "h", "s", "c"]
 RankText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 DeckId = Literal["italian-40", "wall-street-40", "french-52"]
 Finish = Literal["highest", "count-out", "count-out-if-tied", "claim"]
-Count = Annotated[int, Ge(0)]
-Positive = Annotated[int, Ge(1)]
+
+
+class AtLeast:
+    """A lower bound that pydantic applies when it validates; rules.py itself never imports pydantic."""
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        schema = handler(source)
+        schema["ge"] = self.bound
+        return schema
+
+
+Count = Annotated[int, AtLeast(0)]
+Positive = Annotated[int, AtLeast(1)]
 
 # Unknown keys are errors: a typo in a rule set must not be silently ignored.
 _STRICT = {"extra": "forbid"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.cards import SUITS, Card, CardSet
 from scorekeeper.categories import Explained, Scored, Scorer, build_scorer
@@ -31,8 +31,7 @@ class HandEntry:
     enabled: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class CategoryResult:
+class CategoryResult(NamedTuple):
     """One category of one hand."""
 
     scorer: Scorer
@@ -54,13 +53,13 @@ class CategoryResult:
         return self.scorer.explain(self.scored, sides)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class HandResult:
     """The count of one hand: categories in count order, totals, and the problems found."""
 
     rules: RuleSet
     sides: tuple[str, ...]
-    piles: tuple[CardSet, ...]
+    masks: tuple[int, ...]
     sweeps: tuple[int, ...]
     categories: tuple[CategoryResult, ...]
     totals: tuple[int, ...]
@@ -71,6 +70,12 @@ class HandResult:
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def piles(self) -> tuple[CardSet, ...]:
+        """Each side's pile as a card set."""
+        deck = self.rules.cards
+        return tuple(deck.cardset(mask) for mask in self.masks)
 
     def total(self, side: str) -> int:
         return self.totals[self.sides.index(side)]
@@ -111,6 +116,7 @@ class Counter:
         self.scorers = tuple(build_scorer(c, self.deck) for c in rules.categories)
         self.has_sweeps = any(isinstance(c, SweepsCategory) for c in rules.categories)
         self._declared = {c.id for c in rules.categories if isinstance(c, DeclaredCategory)}
+        self._active: dict[tuple[str, ...], tuple[tuple[Scorer, str, bool], ...]] = {}
 
     def max_points(self, n_sides: int, *, enabled: Sequence[str] = ()) -> int:
         """The most a hand can give, leaving out sweeps and declared points (they have no bound)."""
@@ -148,7 +154,8 @@ class Counter:
             problems.append(f"{self.rules.id} is played by {span} sides; this hand has {n}")
         masks = self._masks(entry, problems)
         sweeps = self._sweeps(entry, masks, problems)
-        declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides) for cid in self._declared}
+        declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
+                    for cid in self._declared} if entry.declared else {}
         return self.count(entry.sides, masks, sweeps, declared, entry.enabled, entry.claims, problems)
 
     def _masks(self, entry: HandEntry, problems: list[str]) -> list[int]:
@@ -199,33 +206,40 @@ class Counter:
             counts.append(count)
         return tuple(counts)
 
+    def active(self, enabled: Sequence[str] = ()) -> tuple[tuple[Scorer, str, bool], ...]:
+        """The scorers that count in a hand with these optional categories on, in count order."""
+        key = tuple(enabled)
+        found = self._active.get(key)
+        if found is None:
+            found = tuple((s, s.spec.id, s.spec.win_match) for s in self.scorers
+                          if not s.spec.optional or s.spec.id in key)
+            self._active[key] = found
+        return found
+
     def count(self, sides: tuple[str, ...], masks: Sequence[int], sweeps: tuple[int, ...],
               declared: Mapping[str, tuple[int, ...]], enabled: Sequence[str] = (),
               claims: Mapping[str, int] | None = None, problems: list[str] | None = None) -> HandResult:
         """Count piles already held as bitmasks (the fast path for bulk checks)."""
         piles = tuple(masks)
-        zeros = (0,) * len(sides)
+        n = len(sides)
+        zeros = (0,) * n
         results = []
-        totals = [0] * len(sides)
+        totals = [0] * n
         winner = None
-        for scorer in self.scorers:
-            spec = scorer.spec
-            if spec.optional and spec.id not in enabled:
-                continue
-            scored = scorer.score(piles, sweeps, declared.get(spec.id, zeros))
+        for scorer, cid, win_match in self.active(enabled):
+            scored = scorer.score(piles, sweeps, declared.get(cid, zeros) if declared else zeros)
             results.append(CategoryResult(scorer, scored))
-            for i, p in enumerate(scored.points):
-                totals[i] += p
-            if spec.win_match and scored.taker is not None and winner is None:
+            totals = [t + p for t, p in zip(totals, scored.points)]
+            if win_match and scored.taker is not None and winner is None:
                 winner = sides[scored.taker]
         problems = problems if problems is not None else []
-        claims = claims or {}
-        for side, claimed in claims.items():
-            i = sides.index(side)
-            if claimed != totals[i]:
-                problems.append(_claim_problem(side, i, claimed, totals[i], results, sides))
-        return HandResult(self.rules, sides, tuple(self.deck.cardset(m) for m in piles), sweeps,
-                          tuple(results), tuple(totals), tuple(problems), dict(claims), winner)
+        if claims:
+            for side, claimed in claims.items():
+                i = sides.index(side)
+                if claimed != totals[i]:
+                    problems.append(_claim_problem(side, i, claimed, totals[i], results, sides))
+        return HandResult(self.rules, sides, piles, sweeps, tuple(results), tuple(totals), tuple(problems),
+                          dict(claims) if claims else {}, winner)
 
 
 def _join(names: Any) -> str:

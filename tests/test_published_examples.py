@@ -17,14 +17,14 @@ def test_scopa_example_4_to_1_with_primiera_68_against_75() -> None:
     assert points(result, "primiera") == (0, 1)
     assert points(result, "sweeps") == (1, 0)
     primiera = next(c for c in result.categories if c.id == "primiera")
-    assert [side.total for side in primiera.scored.raw] == [68, 75]
+    assert [side.total for side in primiera.scorer.sides(primiera.scored.raw)] == [68, 75]
     assert primiera.explain(result.sides).note == "B wins with 75 against 68"
 
 
 def test_primiera_78_against_78_is_a_tie_nobody_scores() -> None:
     result = count("scopa", "A=7c 7d 6s 6h", "B=6c 6d 7s 7h")
     primiera = next(c for c in result.categories if c.id == "primiera")
-    assert [side.total for side in primiera.scored.raw] == [78, 78]
+    assert [side.total for side in primiera.scorer.sides(primiera.scored.raw)] == [78, 78]
     assert primiera.points == (0, 0)
     assert primiera.explain(result.sides).note == "tie at 78 between A and B: nobody scores"
 
@@ -33,7 +33,7 @@ def test_four_aces_64_beat_three_sevens_that_lack_spades() -> None:
     result = count("scopa", "A=Ad Ah As Ac", "B=7d 7h 7c")
     primiera = next(c for c in result.categories if c.id == "primiera")
     assert primiera.points == (1, 0)
-    a, b = primiera.scored.raw
+    a, b = primiera.scorer.sides(primiera.scored.raw)
     assert a.total == 64 and not b.eligible and [s.value for s in b.missing] == ["s"]
     assert primiera.explain(result.sides).note == "A wins with 64 (B lacks spades)"
 

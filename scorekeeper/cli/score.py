@@ -76,12 +76,13 @@ def primiera(
             raise InputErrors(foreign)
         masks = tuple(deck.mask(p.cards) for p in entry.piles)
         scored = scorer.score(masks, (0,) * len(masks), (0,) * len(masks))
-        explained = explain_primiera(scored.raw, scored.taker, entry.sides)
+        sides = scorer.sides(masks)
+        explained = explain_primiera(sides, scored.taker, entry.sides)
     winner = None if scored.taker is None else entry.sides[scored.taker]
     if json:
         print(to_json({"sides": explained.detail, "winner": winner, "reason": explained.note}))
         return
-    for side, raw in zip(entry.sides, scored.raw):
+    for side, raw in zip(entry.sides, sides):
         best = "  ".join(f"{card} {scorer.values[card.rank]}" for card in raw.best.values())
         result = (f"= {raw.total}" if raw.eligible
                   else f"cannot win: no {', '.join(s.english for s in raw.missing)}")
