@@ -7,7 +7,6 @@ Every value keeps the file, line and column it came from (``yamlfile``), so each
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -99,9 +98,13 @@ def _merge_categories(parent: MarkedList, child: MarkedList) -> MarkedList:
 
 # --- validation ---------------------------------------------------------------------------------
 
-@cache
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
 def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+    if cls not in _ADAPTERS:  # building an adapter is slow; each kind needs one
+        _ADAPTERS[cls] = TypeAdapter(cls)
+    return _ADAPTERS[cls]
 
 
 def _locate(data: Any, loc: tuple[Any, ...]) -> Mark | None:
@@ -156,7 +159,7 @@ def validate(data: MarkedDict, default_id: str) -> RuleSet:
     if isinstance(categories, list):
         head["categories"] = []
     errors: list[str] = []
-    ruleset = None
+    ruleset: RuleSet | None = None
     try:
         ruleset = _adapter(RuleSet).validate_python(head)
     except ValidationError as exc:

@@ -7,7 +7,7 @@ reported, before anyone reads a total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -242,9 +242,9 @@ class Counter:
                           dict(claims) if claims else {}, winner)
 
 
-def _join(names: Any) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _join(names: Iterable[str]) -> str:
+    items = list(names)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _claim_problem(side: str, i: int, claimed: int, got: int, results: Sequence[CategoryResult],
