@@ -41,6 +41,13 @@ from scorekeeper.cli import match as match_cli  # noqa: E402
 
 app.add_typer(match_cli.app, name="match")
 
+from scorekeeper.cli import play as play_cli  # noqa: E402
+
+app.command()(play_cli.capture)
+app.command()(play_cli.replay)
+app.command()(play_cli.simulate)
+app.command()(play_cli.verify)
+
 
 def main() -> None:
     """Entry point of the console script."""

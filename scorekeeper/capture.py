@@ -1,0 +1,300 @@
+"""The one capture engine: what a played card may take from a table, for every rule set.
+
+A rule set's ``capture`` section (values, pairing, sums, fifteens, ace-takes-all, builds) is
+turned into per-card arrays once; the table and every capture are bitmasks over the deck, so the
+same code settles one argument at the table and plays a million simulated hands.
+
+>>> engine = CaptureEngine(load_rules("scopa"))
+>>> deck = engine.deck
+>>> table = Table(deck.mask(Card.parse(t) for t in "3c 4d 7s".split()))
+>>> [engine.describe(c.mask) for c in engine.captures(deck.index[Card.parse("7h")], table)]
+['7s']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scorekeeper.cards import Card, Rank
+from scorekeeper.errors import RuleSetError, ScorekeeperError
+from scorekeeper.rules import RuleSet, load_rules
+
+
+class IllegalPlayError(ScorekeeperError, ValueError):
+    """A play the rules do not allow; the message says why in a player's words."""
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Cards laid together for a declared value, taken whole by a card of that value only."""
+
+    value: int
+    mask: int
+    owner: int  # the player who last built on it
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The cards face up: loose cards, and builds (Cassino family)."""
+
+    loose: int = 0
+    builds: tuple[Build, ...] = ()
+
+    @property
+    def mask(self) -> int:
+        out = self.loose
+        for build in self.builds:
+            out |= build.mask
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """One legal capture: the table cards taken (whole builds included), how, and if it sweeps."""
+
+    mask: int
+    kind: str  # pair, sum, total, ace, build, combined
+    sweep: bool
+
+
+class CaptureEngine:
+    """A rule set's capture section made ready: per-card values and rank masks over its deck."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        if rules.capture is None:
+            raise RuleSetError(f"{rules.id} has no capture section, so its plays cannot be checked")
+        self.rules = rules
+        self.spec = spec = rules.capture
+        self.deck = deck = rules.cards
+        cards = deck.cards
+        self.value = [spec.values[c.rank.value] for c in cards]
+        self.hand_value = [spec.hand_values.get(str(c), spec.hand_values.get(c.rank.value, v))
+                           for c, v in zip(cards, self.value)]
+        self.same_rank = [deck.rank_mask(c.rank) for c in cards]
+        self.pair_only = deck.mask(c for c in cards if c.rank.value in spec.pair_only)
+        self.aces = deck.rank_mask(Rank.ACE)
+        self.names = [str(c) for c in cards]
+        # A game that scores no sweeps (Spade Cassino) has none to record.
+        self.scores_sweeps = any(c.kind == "sweeps" for c in rules.categories)
+
+    # --- enumeration ------------------------------------------------------------------------
+
+    def subsets(self, pool: int, target: int, min_size: int) -> list[int]:
+        """Every subset of ``pool`` (a mask) whose values add up to ``target``, of ``min_size`` or more."""
+        items = []
+        while pool:
+            low = pool & -pool
+            items.append((self.value[low.bit_length() - 1], low))
+            pool ^= low
+        items.sort(reverse=True)
+        n = len(items)
+        suffix = [0] * (n + 1)
+        for k in range(n - 1, -1, -1):
+            suffix[k] = suffix[k + 1] + items[k][0]
+        out: list[int] = []
+
+        def walk(k: int, remaining: int, mask: int, size: int) -> None:
+            if remaining == 0 and size >= min_size:
+                out.append(mask)  # zero-valued cards (Sbarazzina courts) may still be added
+            if suffix[k] < remaining:
+                return
+            for j in range(k, n):
+                value, bit = items[j]
+                if value <= remaining:
+                    walk(j + 1, remaining - value, mask | bit, size + 1)
+
+        if target >= 0:
+            walk(0, target, 0, 0)
+        return out
+
+    def ace_takes_all(self, card: int, table: Table) -> bool:
+        """Whether this card, an ace, takes the whole table under the rule set's ace rule."""
+        mode = self.spec.ace_takes_all
+        if mode == "never" or not (self.aces >> card & 1) or not table.mask:
+            return False
+        return mode == "always" or not (table.mask & self.aces)
+
+    def pairs(self, card: int, table: Table) -> int:
+        """The loose table cards this card pairs with (same rank)."""
+        if self.spec.pairing == "none":
+            return 0
+        return table.loose & self.same_rank[card]
+
+    def captures(self, card: int, table: Table, *, last: bool = False) -> list[Capture]:
+        """Every legal capture of the card (a deck index) on this table; empty: it must be laid down."""
+        spec = self.spec
+        whole = table.mask
+        if self.ace_takes_all(card, table):
+            return [Capture(whole, "ace", self._sweeps(whole, whole, "ace", last))]
+        value = self.hand_value[card]
+        pairs = self.pairs(card, table)
+        numeric = not (self.pair_only >> card & 1)
+        pool = table.loose & ~self.pair_only
+        found: list[tuple[int, str]] = []
+        builds = [b.mask for b in table.builds if numeric and b.value == value]
+        if spec.combine:
+            groups = _bits(pairs) if spec.pairing == "one" else []
+            sums = self.subsets(pool, value, 2) if spec.sums and numeric else []
+            required = pairs if spec.pairing == "all" else 0
+            found += [(m, _kind_of(m, pairs, builds)) for m in _unions(groups + sums + builds, required)]
+        else:
+            if spec.pairing == "one":
+                found += [(bit, "pair") for bit in _bits(pairs)]
+            elif spec.pairing == "all" and pairs:
+                found.append((pairs, "pair"))
+            if spec.sums and numeric and not (spec.pair_first and pairs):
+                found += [(m, "sum") for m in self.subsets(pool & ~pairs, value, 2)]
+            found += [(m, "build") for m in builds]
+        if spec.total is not None and numeric and not (spec.total_pair_first and pairs):
+            found += [(m, "total") for m in self.subsets(table.loose & ~self.pair_only, spec.total - value, 1)]
+        seen: set[int] = set()
+        out = []
+        for mask, kind in found:
+            if mask and mask not in seen:
+                seen.add(mask)
+                out.append(Capture(mask, kind, self._sweeps(mask, whole, kind, last)))
+        return out
+
+    def _sweeps(self, mask: int, whole: int, kind: str, last: bool) -> bool:
+        if mask != whole or not self.scores_sweeps or (last and not self.spec.last_play_sweeps):
+            return False
+        return kind != "ace" or self.spec.ace_sweep_counts
+
+    # --- words ------------------------------------------------------------------------------
+
+    def describe(self, mask: int) -> str:
+        """Cards of a mask joined with ``+``, lowest value first, e.g. ``3c + 4d``."""
+        order = sorted(_indexes(mask), key=lambda i: (self.value[i], i))
+        return " + ".join(self.names[i] for i in order) or "nothing"
+
+    def counts(self, card: int) -> str:
+        """How a card counts, said so that a surprise (a Wall Street King is 7) is visible."""
+        name = self.names[card]
+        if self.pair_only >> card & 1:
+            return f"the {name} has no value in sums (it only pairs)"
+        return f"the {name} counts {self.hand_value[card]}"
+
+    def why(self, card: int, table: Table, take: int, *, last: bool = False) -> tuple[Capture | None, str]:
+        """The capture ``take`` is, or None and why it is not legal, in a player's words."""
+        name = self.names[card]
+        off = take & ~table.mask
+        if off:
+            return None, f"{self.describe(off).replace(' + ', ' and ')} {'is' if off & (off - 1) == 0 else 'are'} not on the table"
+        options = self.captures(card, table, last=last)
+        if not take:
+            if not options:
+                return None, f"the {name} captures nothing here, so it is laid on the table"
+            return None, (f"the {name} can take {self._some(options)}, and a card that can capture must capture "
+                          "(a player who wants to lay a card down must choose one that captures nothing)")
+        for option in options:
+            if option.mask == take:
+                return option, self._legal_words(card, option, table.mask, last)
+        return None, self._illegal_words(card, table, take, options)
+
+    def _some(self, options: list[Capture]) -> str:
+        shown = " or ".join(self.describe(o.mask) for o in options[:4])
+        return shown + (f" (or {len(options) - 4} more)" if len(options) > 4 else "")
+
+    def _legal_words(self, card: int, capture: Capture, whole: int, last: bool) -> str:
+        name, taken = self.names[card], self.describe(capture.mask)
+        words = {
+            "pair": f"the {name} pairs with {taken}",
+            "sum": f"{taken} add up to {sum(self.value[i] for i in _indexes(capture.mask))}, and {self.counts(card)}",
+            "total": f"the {name} and {taken} make {self.spec.total}",
+            "ace": f"an ace takes the whole table here: {taken}",
+            "build": f"the {name} takes the build {taken}",
+            "combined": f"the {name} takes {taken}, in groups each worth {self.hand_value[card]}",
+        }[capture.kind]
+        if capture.sweep:
+            return words + "; it clears the table: a sweep"
+        if capture.mask == whole and last and not self.spec.last_play_sweeps:
+            return words + "; it clears the table, but on the last play of the hand that is no sweep"
+        if capture.mask == whole and capture.kind == "ace":
+            return words + "; clearing the table with an ace scores no sweep in this game"
+        return words
+
+    def _illegal_words(self, card: int, table: Table, take: int, options: list[Capture]) -> str:
+        from scorekeeper.builds import build_problem
+
+        name, spec, value = self.names[card], self.spec, self.hand_value[card]
+        problem = build_problem(self, card, table, take)
+        if problem:
+            return problem
+        if self.spec.ace_takes_all == "no-ace-on-table" and self.aces >> card & 1 and table.mask & self.aces:
+            return (f"an ace takes the whole table only when no ace lies there; with "
+                    f"{self.describe(table.mask & self.aces)} on the table the {name} pairs" + hint_of(self, options))
+        if options and options[0].kind == "ace":
+            return f"an ace takes the whole table here ({self.describe(options[0].mask)}), not part of it"
+        if not options:
+            return f"the {name} captures nothing on this table ({self._arithmetic(card, take)}): it must be laid down"
+        pairs = self.pairs(card, table)
+        hint = f"; it may take {self._some(options)}"
+        if pairs and spec.pair_first and not (take & pairs) and not spec.combine:
+            total_ok = spec.total is not None and any(o.kind == "total" and o.mask == take for o in options)
+            if not total_ok:
+                return (f"the {name} pairs with {self.describe(pairs).replace(' + ', ' or ')} on the table, so it must "
+                        f"take that card, not {self.describe(take)} (a card that can pair may not take a sum)")
+        if spec.pairing == "one" and (take & pairs).bit_count() > 1:
+            return f"a card pairs with one equal card only: the {name} takes one of {self.describe(take & pairs)}, not both"
+        if spec.pairing == "all" and pairs & ~take:
+            return (f"a card takes every table card of its rank in {self.rules.name}: the {name} must also take "
+                    f"{self.describe(pairs & ~take)}")
+        return f"the {name} cannot take {self.describe(take)}: {self._arithmetic(card, take)}{hint}"
+
+    def _arithmetic(self, card: int, take: int) -> str:
+        counted = sum(self.value[i] for i in _indexes(take))
+        if self.pair_only >> card & 1 or take & self.pair_only:
+            return f"courts ({self.describe((take | 1 << card) & self.pair_only)}) only pair with their own rank"
+        if self.spec.total is not None and not self.spec.sums:
+            return f"with the {self.names[card]} they make {counted + self.hand_value[card]}, not {self.spec.total}"
+        if take.bit_count() == 1:
+            return f"{self.describe(take)} counts {counted} and {self.counts(card)}"
+        return f"{self.describe(take)} add up to {counted}, and {self.counts(card)}"
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _indexes(mask: int) -> list[int]:
+    return [bit.bit_length() - 1 for bit in _bits(mask)]
+
+
+def _kind_of(mask: int, pairs: int, builds: list[int]) -> str:
+    if mask & pairs and not mask & ~pairs:
+        return "pair"
+    if any(mask == b for b in builds):
+        return "build"
+    return "combined" if mask & pairs or any(mask & b for b in builds) else "sum"
+
+
+def hint_of(engine: CaptureEngine, options: list[Capture]) -> str:
+    return f"; it may take {engine._some(options)}" if options else ""
+
+
+def _unions(groups: list[int], required: int) -> list[int]:
+    """Every union of pairwise disjoint groups, with the ``required`` cards always added (Cassino).
+
+    A group may share cards with ``required`` (a table ace both pairs and sums in Kasino)."""
+    out: set[int] = {required} if required else set()
+
+    def walk(k: int, used: int) -> None:
+        for j in range(k, len(groups)):
+            if not groups[j] & used:
+                union = used | groups[j]
+                out.add(union | required)
+                walk(j + 1, union)
+
+    walk(0, 0)
+    return sorted(out, key=lambda m: (m.bit_count(), m))
+
+
+def engine_for(ref: str) -> CaptureEngine:
+    """The capture engine of a rule set named by id or path."""
+    return CaptureEngine(load_rules(ref))
+
