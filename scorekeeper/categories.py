@@ -12,9 +12,18 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from scorekeeper.cards import SUITS, Card, Deck, Rank, Suit
-from scorekeeper.rules import (Category, CardCategory, DeclaredCategory, EachCategory, MostCategory,
-                               PrimieraCategory, Selection, SequenceCategory, SetCategory,
-                               SweepsCategory)
+from scorekeeper.rules import (
+    CardCategory,
+    Category,
+    DeclaredCategory,
+    EachCategory,
+    MostCategory,
+    PrimieraCategory,
+    Selection,
+    SequenceCategory,
+    SetCategory,
+    SweepsCategory,
+)
 
 Points = tuple[int, ...]
 

@@ -49,7 +49,7 @@ class HandSpec:
         """Read every pile in this deck; all bad tokens of all piles are reported together."""
         errors: list[str] = []
         piles = []
-        for side, (text, where) in self.piles.items():
+        for text, where in self.piles.values():
             try:
                 piles.append(parse_pile(text, deck, where=where, italian_suits=self.italian_suits))
             except InputErrors as exc:

@@ -7,8 +7,18 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.cli.common import (NOT_OK, ClaimOption, DeclareOption, ItalianOption, JsonOption, PileOption,
-                                    RulesOption, SweepsOption, WithOption, reporting)
+from scorekeeper.cli.common import (
+    NOT_OK,
+    ClaimOption,
+    DeclareOption,
+    ItalianOption,
+    JsonOption,
+    PileOption,
+    RulesOption,
+    SweepsOption,
+    WithOption,
+    reporting,
+)
 from scorekeeper.errors import InputErrors
 from scorekeeper.hands import HandSpec, read_hand_file, with_options
 from scorekeeper.render import hand_table, to_json
