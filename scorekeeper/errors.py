@@ -23,3 +23,16 @@ class InputErrors(ScorekeeperError, ValueError):
     def __init__(self, messages: list[str]) -> None:
         self.messages = list(messages)
         super().__init__("\n".join(self.messages))
+
+
+def unreadable(exc: BaseException) -> str:
+    """Why a file could not be read, in a few plain words."""
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not UTF-8 text"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder"
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    return getattr(exc, "strerror", None) or exc.__class__.__name__

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.cards import Deck
-from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.errors import InputErrors, NotationError, unreadable
 from scorekeeper.notation import parse_pile
 from scorekeeper.scoring import HandEntry
 
@@ -124,7 +124,7 @@ def read_hand_file(path: str | Path) -> HandSpec:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError(f"{path}: cannot read the hand file ({exc.__class__.__name__})") from None
+        raise NotationError(f"{path}: cannot read the hand file: {unreadable(exc)}") from None
     if path.suffix == ".json":
         try:
             data = json.loads(text)
@@ -146,9 +146,10 @@ def _split(option: str, text: str, sep: str, shape: str) -> tuple[str, str]:
 
 def _number(option: str, text: str, value: str) -> int:
     try:
-        return _count(int(value), f"{option} {text!r}")
+        number = int(value)
     except ValueError:
         raise NotationError(f"{option} {text!r}: {value!r} is not a whole number") from None
+    return _count(number, f"{option} {text!r}")
 
 
 def with_options(spec: HandSpec, *, piles: Iterable[str] = (), sweeps: Iterable[str] = (),

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from scorekeeper.cards import DECKS, Card
-from scorekeeper.errors import InputErrors, NotationError, RuleSetError
+from scorekeeper.errors import InputErrors, NotationError, RuleSetError, unreadable
 from scorekeeper.rules import CATEGORY_KINDS, RuleSet, Selection, builtin_dir
 from scorekeeper.yamlfile import Mark, MarkedDict, MarkedList, parse_yaml
 
@@ -29,7 +29,7 @@ def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
         raw = path.read_bytes()
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RuleSetError(f"{path}: cannot read the rule set ({exc.__class__.__name__})") from None
+        raise RuleSetError(f"{path}: cannot read the rule set: {unreadable(exc)}") from None
     data = parse_yaml(text, str(path))
     if not isinstance(data, MarkedDict):
         raise RuleSetError(f"{path}:1:1: a rule set must be a mapping of keys to values")

@@ -69,7 +69,8 @@ def test_score_exit_2_with_one_line_per_bad_token_on_stderr() -> None:
      "primiera, napola, sweeps, cappotto)\n"),
     (["--pile", "Anna 7d"], "error: --pile 'Anna 7d': write SIDE=CARDS, like Anna='7d Ad 6h'\n"),
     ([*EXAMPLE, "--sweeps", "Anna=two"], "error: --sweeps 'Anna=two': 'two' is not a whole number\n"),
-    (["missing.yaml"], "error: missing.yaml: cannot read the hand file (FileNotFoundError)\n"),
+    (["missing.yaml"], "error: missing.yaml: cannot read the hand file: no such file\n"),
+    ([*EXAMPLE, "--claim", "Anna=-1"], "error: --claim 'Anna=-1': -1 is not a count (a whole number, 0 or more)\n"),
     ([], "error: no piles: give a hand file or --pile SIDE=CARDS for each side\n"),
 ])
 def test_score_input_not_understood(args: list[str], message: str) -> None:
