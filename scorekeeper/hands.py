@@ -20,6 +20,7 @@ what it says for a side.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -119,12 +120,14 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
 
 
 def read_hand_file(path: str | Path) -> HandSpec:
-    """A hand file: JSON by its ``.json`` suffix, YAML otherwise."""
+    """A hand file: JSON by its ``.json`` suffix, YAML otherwise; ``-`` is standard input."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise NotationError(f"{path}: cannot read the hand file: {unreadable(exc)}") from None
+    if str(path) == "-":
+        path = Path("<stdin>")
     if path.suffix == ".json":
         try:
             data = json.loads(text)

@@ -84,6 +84,11 @@ def test_hand_file_error_names_file_line_and_column(tmp_path: Path) -> None:
                                                "'x' is not a suit\n")
 
 
+def test_hand_file_from_standard_input() -> None:
+    result = runner.invoke(app, ["score", "-", "--json"], input="piles: {Anna: 7d Ad 6h 5c 4s*, Bruno: rest}\n")
+    assert result.exit_code == 0 and json.loads(result.stdout)["totals"] == {"Anna": 2, "Bruno": 3}
+
+
 def test_score_json_is_only_json_with_the_promised_keys() -> None:
     code, out, err = run("score", *EXAMPLE, "--json")
     data = json.loads(out)

@@ -36,7 +36,7 @@ def score_spec(spec: HandSpec) -> HandResult:
 
 def score(
     hand_file: Annotated[Path | None, typer.Argument(
-        metavar="[HAND_FILE]", help="A hand file (YAML or JSON); options add to it.", show_default=False)] = None,
+        metavar="[HAND_FILE]", help="A hand file (YAML or JSON; - reads standard input); options add to it.", show_default=False)] = None,
     rules: RulesOption = None,
     pile: PileOption = None,
     sweeps: SweepsOption = None,
