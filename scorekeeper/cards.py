@@ -190,9 +190,15 @@ class CardSet:
 
     def grouped(self) -> str:
         """The suit-grouped form, e.g. ``d:A27K h:7``."""
-        groups = []
-        for suit in SUITS:
-            ranks = "".join(c.rank.value for c in self if c.suit is suit)
-            if ranks:
-                groups.append(f"{suit.value}:{ranks}")
-        return " ".join(groups)
+        return " ".join(f"{suit.value}:{''.join(ranks)}" for suit, ranks in ranks_by_suit(self))
+
+
+def ranks_by_suit(cards: Iterable[Card]) -> list[tuple[Suit, list[str]]]:
+    """The ranks of the cards suit by suit, in the order given, leaving out absent suits.
+
+    >>> ranks_by_suit([Card.parse("Kd"), Card.parse("3s"), Card.parse("Ad")])
+    [(<Suit.DIAMONDS: 'd'>, ['K', 'A']), (<Suit.SPADES: 's'>, ['3'])]
+    """
+    listed = list(cards)
+    found = [(suit, [c.rank.value for c in listed if c.suit is suit]) for suit in SUITS]
+    return [(suit, ranks) for suit, ranks in found if ranks]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from scorekeeper.cards import SUITS, Card, CardSet
+from scorekeeper.cards import Card, CardSet, ranks_by_suit
 from scorekeeper.categories import Explained, Scored, Scorer, build_scorer
 from scorekeeper.errors import HandError
 from scorekeeper.notation import PileText
@@ -99,12 +99,7 @@ class HandResult:
 
 
 def _cards_by_suit(cards: Sequence[Card]) -> str:
-    parts = []
-    for suit in SUITS:
-        ranks = " ".join(c.rank.value for c in cards if c.suit is suit)
-        if ranks:
-            parts.append(f"{suit.english} {ranks}")
-    return "; ".join(parts)
+    return "; ".join(f"{suit.english} {' '.join(ranks)}" for suit, ranks in ranks_by_suit(cards))
 
 
 class Counter:
