@@ -229,11 +229,10 @@ class CaptureEngine:
             return f"the {name} captures nothing on this table ({self._arithmetic(card, take)}): it must be laid down"
         pairs = self.pairs(card, table)
         hint = f"; it may take {self._some(options)}"
-        if pairs and spec.pair_first and not (take & pairs) and not spec.combine:
-            total_ok = spec.total is not None and any(o.kind == "total" and o.mask == take for o in options)
-            if not total_ok:
-                return (f"the {name} pairs with {self.describe(pairs).replace(' + ', ' or ')} on the table, so it must "
-                        f"take that card, not {self.describe(take)} (a card that can pair may not take a sum)")
+        is_sum = take.bit_count() > 1 and sum(self.value[i] for i in _indexes(take)) == value
+        if pairs and spec.pair_first and not (take & pairs) and not spec.combine and is_sum:
+            return (f"the {name} pairs with {self.describe(pairs).replace(' + ', ' or ')} on the table, so it must "
+                    f"take that card, not {self.describe(take)} (a card that can pair may not take a sum)")
         if spec.pairing == "one" and (take & pairs).bit_count() > 1:
             return f"a card pairs with one equal card only: the {name} takes one of {self.describe(take & pairs)}, not both"
         if spec.pairing == "all" and pairs & ~take:

@@ -168,8 +168,9 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
             out.log.append(_logged(engine, play, capture, last))
     if game.turn < game.total:
         held = [f"{record.players[i]} {engine.describe(m).replace(' + ', ' ')}" for i, m in enumerate(game.holding) if m]
+        unplayed = game.total - game.turn
         out.illegal = (0, f"the record ends after {game.turn} plays, but the hand is not over "
-                          f"({game.total - game.turn} cards unplayed; still held: {'; '.join(held) or 'none'})")
+                          f"({unplayed} card{'s' if unplayed > 1 else ''} unplayed; still held: {'; '.join(held) or 'none'})")
         return out
     out.left = game.finish()
     taker = game.last_capturer
@@ -205,8 +206,9 @@ def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
         seen[card] = "table"
     missing = [c for c in deck.cards if c not in seen]
     if missing:
-        return f"deal: {len(missing)} cards of the {deck.id} deck are in no hand and not on the table: " \
-               + " ".join(map(str, missing))
+        many = len(missing) > 1
+        return (f"deal: {len(missing)} card{'s' if many else ''} of the {deck.id} deck {'are' if many else 'is'} "
+                f"in no hand and not on the table: " + " ".join(map(str, missing)))
     return None
 
 
