@@ -140,7 +140,8 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
         try:
             data = json.loads(line)
         except ValueError as exc:
-            yield LineResult(number, (f"not valid JSON: {getattr(exc, 'msg', exc)}",), False)
+            at = f" at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
+            yield LineResult(number, (f"not valid JSON{at}: {getattr(exc, 'msg', exc)}",), False)
             continue
         if not isinstance(data, dict):
             yield LineResult(number, ("a line must be a JSON object: a hand (piles) or a play record",), False)

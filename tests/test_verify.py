@@ -1,0 +1,135 @@
+"""verify: streaming checks of JSON Lines hands, problems per line, a summary, exit codes."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+from scorekeeper.rules import load_rules
+from scorekeeper.simulate import Simulator, json_line
+from scorekeeper.verify import verify_lines
+
+runner = CliRunner()
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def simulated(n: int, seed: int = 1, rules: str = "scopa") -> list[str]:
+    sim = Simulator(load_rules(rules), seed=seed)
+    return [json_line(sim.hand(i)) for i in range(n)]
+
+
+def write(tmp_path: Path, lines: list[str], name: str = "hands.jsonl") -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_verify_of_good_hands_prints_the_summary_exit_0(tmp_path: Path) -> None:
+    path = write(tmp_path, simulated(5))
+    assert run("verify", str(path)) == (0, "5 hands checked: 5 ok, 0 failed, 0 not understood\n", "")
+
+
+def test_verify_reports_each_failing_line_as_score_would_exit_1(tmp_path: Path) -> None:
+    lines = simulated(3)
+    hand = json.loads(lines[1])
+    moved = hand["piles"]["A"].split()[0]
+    hand["piles"]["B"] += f" {moved}"
+    lines[1] = json.dumps(hand)
+    path = write(tmp_path, lines)
+    assert run("verify", str(path)) == (1, f"""\
+{path} line 2: pile of B: {moved} is also in the pile of A
+3 hands checked: 2 ok, 1 failed, 0 not understood
+""", "")
+
+
+def test_verify_plain_hand_lines_with_claims(tmp_path: Path) -> None:
+    good = {"piles": {"Anna": "7d Ad 6h 5c 4s", "Bruno": "rest"}, "sweeps": {"Anna": 1}, "claims": {"Anna": 2}}
+    bad = {**good, "claims": {"Anna": 3}}
+    path = write(tmp_path, [json.dumps(good), json.dumps(bad)])
+    code, out, _ = run("verify", str(path))
+    assert code == 1
+    assert out.splitlines()[0].startswith(f"{path} line 2: claim of Anna: 3, but the count gives 2")
+
+
+def test_verify_line_that_is_not_json_is_not_understood_exit_2(tmp_path: Path) -> None:
+    path = write(tmp_path, [*simulated(1), "{oops"])
+    assert run("verify", str(path)) == (2, f"""\
+{path} line 2: not valid JSON at column 2: Expecting property name enclosed in double quotes
+2 hands checked: 1 ok, 0 failed, 1 not understood
+""", "")
+
+
+def test_verify_bad_card_token_names_the_line_and_token(tmp_path: Path) -> None:
+    path = write(tmp_path, [json.dumps({"piles": {"Anna": "7d 9x", "Bruno": "rest"}})])
+    code, out, _ = run("verify", str(path))
+    assert code == 2
+    assert out.splitlines()[0] == f"{path} line 1: pile of Anna, token 2: '9x' is not a card: 'x' is not a suit"
+
+
+def test_verify_reads_standard_input() -> None:
+    assert run("verify", "-", stdin="\n".join(simulated(2)) + "\n") == \
+        (0, "2 hands checked: 2 ok, 0 failed, 0 not understood\n", "")
+
+
+def test_verify_several_files_and_a_missing_one(tmp_path: Path) -> None:
+    one, two = write(tmp_path, simulated(2), "a.jsonl"), write(tmp_path, simulated(3, 2), "b.jsonl")
+    missing = tmp_path / "c.jsonl"
+    assert run("verify", str(one), str(two)) == (0, "5 hands checked: 5 ok, 0 failed, 0 not understood\n", "")
+    code, out, err = run("verify", str(one), str(missing))
+    assert code == 2 and err == f"error: {missing}: cannot read (FileNotFoundError)\n"
+    assert out == "2 hands checked: 2 ok, 0 failed, 0 not understood; 1 file unreadable\n"
+
+
+def test_verify_json_prints_one_object_per_failing_line_then_the_summary(tmp_path: Path) -> None:
+    path = write(tmp_path, [*simulated(1), "[1, 2]"])
+    code, out, _ = run("verify", str(path), "--json")
+    assert code == 2
+    assert [json.loads(line) for line in out.splitlines()] == [
+        {"file": str(path), "line": 2, "understood": False,
+         "problems": ["a line must be a JSON object: a hand (piles) or a play record"]},
+        {"summary": {"hands": 2, "ok": 1, "failed": 0, "not_understood": 1, "unreadable_files": 0}}]
+
+
+def test_verify_replay_catches_an_illegal_play_the_piles_do_not_show(tmp_path: Path) -> None:
+    lines = simulated(1, seed=8)
+    record = json.loads(lines[0])
+    number = next(i for i, p in enumerate(record["plays"]) if "take" in p)
+    del record["plays"][number]["take"]  # laid down instead: piles left as they were
+    path = write(tmp_path, [json.dumps(record)])
+    assert run("verify", str(path))[0] == 0  # the piles alone still split the deck
+    code, out, _ = run("verify", "--replay", str(path))
+    assert code == 1 and out.startswith(f"{path} line 1: play {number + 1}: the ")
+
+
+def test_verify_replays_a_record_without_piles(tmp_path: Path) -> None:
+    record = json.loads(simulated(1)[0])
+    del record["piles"], record["sweeps"]
+    path = write(tmp_path, [json.dumps(record)])
+    assert run("verify", str(path))[0] == 0
+
+
+def test_verify_streams_one_line_at_a_time() -> None:
+    good = simulated(1)[0]
+
+    def endless() -> Iterator[str]:
+        while True:
+            yield good
+
+    results = list(itertools.islice(verify_lines(endless(), "endless"), 3))
+    assert [r.number for r in results] == [1, 2, 3] and all(r.ok for r in results)
+
+
+@pytest.mark.parametrize("rules", ["cassino", "scopone", "wall-street"])
+def test_verify_other_games_on_the_fast_path(rules: str, tmp_path: Path) -> None:
+    path = write(tmp_path, simulated(3, rules=rules))
+    assert run("verify", str(path))[0] == 0
