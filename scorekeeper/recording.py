@@ -135,7 +135,7 @@ def edit_hand(store: Store, ref: str, number: int, spec: HandSpec, *, force: boo
         counted = count_for(match.settings, tuple(old.sides), spec)
         if not counted.result.ok and not force:
             return Entered(counted, False, match, number)
-        event = store.event(match.id, "edit", number, {"replaced": old.id})
+        event = store.event(match.id, "edit", number)
         store.db.execute("UPDATE hands SET ended_by = ? WHERE id = ?", (event, old.id))
         store.insert_hand(match.id, number, hand_columns(counted, force and not counted.result.ok), event)
         after = replay(store.load(match.id))
@@ -153,12 +153,12 @@ def undo(store: Store, ref: str | None) -> tuple[str, Match]:
         if last_hand is None and last_claim is None:
             raise MatchError(f"match {match.id} has nothing to undo")
         if last_claim is not None and (last_hand is None or last_claim["added_by"] > last_hand.added_by):
-            event = store.event(match.id, "undo", None, {"claim": last_claim["id"]})
+            event = store.event(match.id, "undo", None, {"withdrawn": "claim", "side": last_claim["side"]})
             store.db.execute("UPDATE claims SET ended_by = ? WHERE id = ?", (event, last_claim["id"]))
             what = f"the claim of {last_claim['side']}"
         else:
             assert last_hand is not None
-            event = store.event(match.id, "undo", last_hand.number, {"withdrawn": last_hand.id})
+            event = store.event(match.id, "undo", last_hand.number, {"withdrawn": "hand"})
             store.db.execute("UPDATE hands SET ended_by = ? WHERE id = ?", (event, last_hand.id))
             what = f"hand {last_hand.number}"
         after = replay(store.load(match.id))

@@ -248,7 +248,9 @@ class Store:
             if len(rows) == 1:
                 return int(rows[0][0])
             if not rows:
-                raise StoreError("no match is being played: start one with 'scorekeeper match new', or name one")
+                last = self.db.execute("SELECT max(id) FROM matches").fetchone()[0]
+                ended = f" (match {last} is over: name it to undo or edit its hands)" if last else ""
+                raise StoreError(f"no match is being played{ended}: start one with 'scorekeeper match new', or name one")
             names = ", ".join(f"{i} {n}".strip() for i, n in rows[:10])
             raise StoreError(f"{len(rows)} matches are being played ({names}); say which one")
         if ref.isdigit():
@@ -303,3 +305,34 @@ class Store:
         """Keep the match row's summary in step with its hands."""
         self.db.execute("UPDATE matches SET hands = ?, totals = ?, finished = ?, winner = ?, stake = ? WHERE id = ?",
                         (hands, dumps(totals), int(finished), winner, stake, match_id))
+
+    def iter_rows(self, ids: list[int] | None = None, *, live_only: bool = False) -> Iterator[MatchRow]:
+        """Matches with their hands and claims, in id order, read in bulk (three queries in all)."""
+        where = "" if ids is None else f" WHERE {{col}} IN ({','.join(str(int(i)) for i in ids)})"
+        heads = self.db.execute(
+            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
+            "FROM matches m JOIN rulesets r ON r.digest = m.rules" + where.format(col="m.id") + " ORDER BY m.id")
+        live = " AND ended_by IS NULL" if live_only else ""
+        hand_where = (where.format(col="match_id") + live) if where else (" WHERE ended_by IS NULL" if live_only else "")
+        hands = self.db.cursor().execute(
+            "SELECT match_id, id, number, sides, typed, categories, match_winner, problems, forced, added_by, ended_by "
+            "FROM hands" + hand_where + " ORDER BY match_id, number, id")
+        claims: dict[int, list[dict[str, Any]]] = {}
+        for row in self.db.execute("SELECT match_id, id, after, side, added_by, ended_by FROM claims ORDER BY id"):
+            claims.setdefault(row[0], []).append(
+                {"id": row[1], "after": row[2], "side": row[3], "added_by": row[4], "ended_by": row[5]})
+        pending = hands.fetchone()
+        loads = json.loads
+        for head in heads.fetchall():
+            match = MatchRow(head[0], head[1], head[2], head[3], head[4], loads(head[5]), head[6], head[7],
+                             loads(head[8]), claims=claims.get(head[0], []))
+            while pending is not None and pending[0] < match.id:
+                pending = hands.fetchone()
+            while pending is not None and pending[0] == match.id:
+                r = pending
+                match.hands.append(HandRow(r[1], r[2], loads(r[3]), loads(r[4]), loads(r[5]),
+                                           loads(r[6]) if r[6] else None, loads(r[7]), bool(r[8]), r[9], r[10]))
+                pending = hands.fetchone()
+            if live_only:
+                match.claims = [c for c in match.claims if c["ended_by"] is None]
+            yield match

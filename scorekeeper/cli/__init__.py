@@ -41,6 +41,11 @@ from scorekeeper.cli import match as match_cli  # noqa: E402
 
 app.add_typer(match_cli.app, name="match")
 
+from scorekeeper.cli import history as history_cli  # noqa: E402
+
+app.command()(history_cli.export)
+app.command("import")(history_cli.import_)
+
 from scorekeeper.cli import play as play_cli  # noqa: E402
 
 app.command()(play_cli.capture)

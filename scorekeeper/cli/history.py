@@ -1,0 +1,53 @@
+"""``export``, ``import`` and ``stats``: the history as files, and what it says about the players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scorekeeper.cli.common import JsonOption, reporting, say
+from scorekeeper.cli.match import DbOption, open_store
+
+
+def export(
+    match: Annotated[list[str] | None, typer.Argument(
+        metavar="[MATCH]...", help="Match ids or names to export.", show_default=False)] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Export every match in the history.")] = False,
+    format: Annotated[str, typer.Option(
+        "--format", "-F", metavar="csv|json|md|html", help="csv, json (everything, for import), md or html.")] = "csv",
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", metavar="FILE", help="Write to FILE (atomically) instead of standard output.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."""
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.export import render, write_atomically
+    from scorekeeper.history_file import ids_of
+
+    with reporting():
+        if bool(match) == all_:
+            raise ScorekeeperError("say which matches to export: give MATCH ids or names, or --all")
+        with open_store(db) as store:
+            ids = None if all_ else ids_of(store, match or [])
+            text = render(store, ids, format)
+        if output is None:
+            typer.echo(text, nl=False)
+        else:
+            write_atomically(output, text)
+            say(f"wrote {output}")
+
+
+def import_(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON file written by 'export --format json'.")],
+    db: DbOption = None,
+) -> None:
+    """Read matches from a JSON export into the history; a bad file changes nothing."""
+    from scorekeeper.history_file import import_history
+
+    with reporting():
+        with open_store(db) as store:
+            report = import_history(store, file)
+    for match_id, what in report:
+        print(f"match {match_id}: {what}")
