@@ -45,6 +45,7 @@ from scorekeeper.cli import history as history_cli  # noqa: E402
 
 app.command()(history_cli.export)
 app.command("import")(history_cli.import_)
+app.command()(history_cli.stats)
 
 from scorekeeper.cli import play as play_cli  # noqa: E402
 

@@ -51,3 +51,20 @@ def import_(
             report = import_history(store, file)
     for match_id, what in report:
         print(f"match {match_id}: {what}")
+
+
+def stats(
+    side: Annotated[str | None, typer.Option("--side", metavar="NAME", help="Only this player or team.")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar="ID", help="Only matches under this rule set.")] = None,
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won."""
+    from scorekeeper.render import to_json
+    from scorekeeper.stats import stats as figures_of
+    from scorekeeper.stats import stats_text
+
+    with reporting():
+        with open_store(db) as store:
+            figures = figures_of(store, side=side, rules=rules)
+    print(to_json(figures) if json else stats_text(figures))

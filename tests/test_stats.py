@@ -1,0 +1,68 @@
+"""stats: per player and per team, matches won, win rate, points and sweeps per hand, categories won."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+
+runner = CliRunner()
+# Scopa/Scopone hand: Anna's side 3 (coins, settebello, 1 sweep), the other side 2 (cards, primiera).
+SCOPONE = ["-p", "anna=d:A234567 h:A2345 s:A c:A", "-p", "Carla=rest", "-s", "Anna=1"]
+HURRICANE = ["-p", "Anna=rest", "-p", "Erik=h:A", "-s", "Anna=7"]  # 11-0
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def club() -> None:
+    run("match", "new", "--rules", "scopone", "--side", "Anna+Bruno", "--side", "Carla+Dario")
+    run("match", "add", "1", *SCOPONE)
+    run("match", "add", "1", "-p", "anna=d:A234567 h:A2345 s:A c:A", "-p", "Carla=rest", "-s", "Carla=3")
+    run("match", "new", "--rules", "hurricane", "--side", "Anna", "--side", "Erik")
+    run("match", "add", "2", *HURRICANE)
+    run("match", "add", "2", *HURRICANE)
+
+
+def figures(*args: str) -> dict:
+    code, out, err = run("stats", "--json", *args)
+    assert (code, err) == (0, "")
+    return {row["name"]: row for row in json.loads(out)["sides"]}
+
+
+def test_players_are_counted_in_every_match_and_teams_under_their_side_name():
+    club()
+    rows = figures()
+    anna, team, erik = rows["Anna"], rows["Anna+Bruno"], rows["Erik"]
+    # Anna: scopone 3 + 2 (hand 2: coins, settebello; Carla's side has 3 sweeps), hurricane 11 + 11
+    assert (anna["matches"], anna["finished"], anna["won"], anna["win_rate"], anna["hands"]) == (2, 1, 1, 1.0, 4)
+    assert anna["points_per_hand"] == (3 + 2 + 11 + 11) / 4
+    assert anna["sweeps_per_hand"] == (1 + 0 + 7 + 7) / 4
+    assert anna["categories"]["settebello"]["won"] == 2 and anna["categories"]["primiera"]["rate"] == 0.5
+    assert (team["kind"], team["matches"], team["won"], team["win_rate"], team["hands"]) == ("team", 1, 0, None, 2)
+    assert (erik["won"], erik["win_rate"], erik["points_per_hand"]) == (0, 0.0, 0.0)
+    assert rows["Carla+Dario"]["sweeps_per_hand"] == 1.5
+
+
+def test_filters_by_side_and_rules():
+    club()
+    assert list(figures("--side", "anna")) == ["Anna"]
+    only = figures("--rules", "hurricane")
+    assert set(only) == {"Anna", "Erik"} and only["Anna"]["hands"] == 2
+    assert run("stats", "--rules", "escoba")[1] == "No matches recorded for that choice.\n"
+
+
+def test_stats_table():
+    club()
+    code, out, err = run("stats", "--rules", "hurricane")
+    assert code == 0
+    assert out.splitlines()[:4] == [
+        "name              matches    won    win rate    hands    points/hand    sweeps/hand",
+        "------  ------  ---------  -----  ----------  -------  -------------  -------------",
+        "Anna    player  1          1      100%        2        11.00          7.00",
+        "Erik    player  1          0      0%          2        0.00           0.00",
+    ]
