@@ -94,7 +94,7 @@ def stats_text(figures: dict[str, Any]) -> str:
     rows = figures["sides"]
     if not rows:
         return "No matches recorded" + (" for that choice." if figures["side"] or figures["rules"] else " yet.")
-    main = table(["name", "", "matches", "won", "win rate", "hands", "points/hand", "sweeps/hand"],
+    main = table(["name", "kind", "matches", "won", "win rate", "hands", "points/hand", "sweeps/hand"],
                  [[r["name"], r["kind"], r["matches"], r["won"],
                    "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}", r["hands"],
                    f"{r['points_per_hand']:.2f}", f"{r['sweeps_per_hand']:.2f}"] for r in rows])

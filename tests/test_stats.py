@@ -61,8 +61,8 @@ def test_stats_table():
     code, out, err = run("stats", "--rules", "hurricane")
     assert code == 0
     assert out.splitlines()[:4] == [
-        "name              matches    won    win rate    hands    points/hand    sweeps/hand",
-        "------  ------  ---------  -----  ----------  -------  -------------  -------------",
-        "Anna    player  1          1      100%        2        11.00          7.00",
-        "Erik    player  1          0      0%          2        0.00           0.00",
+        'name    kind    matches    won    win rate    hands    points/hand    sweeps/hand',
+        '------  ------  ---------  -----  ----------  -------  -------------  -------------',
+        'Anna    player  1          1      100%        2        11.00          7.00',
+        'Erik    player  1          0      0%          2        0.00           0.00',
     ]
