@@ -4,6 +4,7 @@ A rule set's ``capture`` section (values, pairing, sums, fifteens, ace-takes-all
 turned into per-card arrays once; the table and every capture are bitmasks over the deck, so the
 same code settles one argument at the table and plays a million simulated hands.
 
+>>> from scorekeeper.cards import Card
 >>> engine = CaptureEngine(load_rules("scopa"))
 >>> deck = engine.deck
 >>> table = Table(deck.mask(Card.parse(t) for t in "3c 4d 7s".split()))
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.cards import Card, Rank
+from scorekeeper.cards import Rank
 from scorekeeper.errors import RuleSetError, ScorekeeperError
 from scorekeeper.rules import RuleSet, load_rules
 

@@ -169,8 +169,9 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     if game.turn < game.total:
         held = [f"{record.players[i]} {engine.describe(m).replace(' + ', ' ')}" for i, m in enumerate(game.holding) if m]
         unplayed = game.total - game.turn
-        out.illegal = (0, f"the record ends after {game.turn} plays, but the hand is not over "
-                          f"({unplayed} card{'s' if unplayed > 1 else ''} unplayed; still held: {'; '.join(held) or 'none'})")
+        reason = (f"the record ends after {game.turn} plays, but the hand is not over "
+                  f"({unplayed} card{'s' if unplayed > 1 else ''} unplayed; still held: {'; '.join(held) or 'none'})")
+        out.illegal = (0, reason)
         return out
     out.left = game.finish()
     taker = game.last_capturer
@@ -247,7 +248,8 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
                 out.append(f"{where}: the recorded pile {' and '.join(p for p in parts if p)}")
     if record.sweeps is not None:
         for side, count in record.sweeps.items():
-            got = sweeps[sides.index(side)] if side in sides else None
-            if got != count:
-                out.append(f"sweeps of {side}: the record says {count}, the plays give {got if got is not None else 'no such side'}")
+            if side not in sides:
+                out.append(f"sweeps of {side}: no side {side!r} plays in this record")
+            elif sweeps[sides.index(side)] != count:
+                out.append(f"sweeps of {side}: the record says {count}, the plays give {sweeps[sides.index(side)]}")
     return out

@@ -66,9 +66,9 @@ def oracle(engine: CaptureEngine, table: list[int], card: int) -> set[frozenset[
     rank = cards[card].rank
     value = spec.hand_values.get(str(cards[card]), spec.hand_values.get(rank.value, spec.values[rank.value]))
     courts = set(spec.pair_only)
-    if spec.ace_takes_all != "never" and rank.value == "A" and table:
-        if spec.ace_takes_all == "always" or not any(cards[t].rank.value == "A" for t in table):
-            return {frozenset(table)}
+    ace_rule = spec.ace_takes_all != "never" and rank.value == "A" and table
+    if ace_rule and (spec.ace_takes_all == "always" or not any(cards[t].rank.value == "A" for t in table)):
+        return {frozenset(table)}
     pairs = [t for t in table if spec.pairing != "none" and cards[t].rank == rank]
     legal: set[frozenset[int]] = set()
     for size in range(1, len(table) + 1):
@@ -100,9 +100,9 @@ def groups_of(items: list[tuple[int, bool]], target: int, sums: bool) -> bool:
         return True
     for size in range(1 if sums else len(rest) + 1, len(rest) + 1):
         for combo in combinations(range(len(rest)), size):
-            if first + sum(rest[i][0] for i in combo) == target:
-                if groups_of([v for i, v in enumerate(rest) if i not in combo], target, sums):
-                    return True
+            left = [v for i, v in enumerate(rest) if i not in combo]
+            if first + sum(rest[i][0] for i in combo) == target and groups_of(left, target, sums):
+                return True
     return False
 
 

@@ -11,7 +11,15 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import NOT_OK, NOT_UNDERSTOOD, ItalianOption, JsonOption, RulesOption, reporting, say
+from scorekeeper.cli.common import (
+    NOT_OK,
+    NOT_UNDERSTOOD,
+    ItalianOption,
+    JsonOption,
+    RulesOption,
+    reporting,
+    say,
+)
 from scorekeeper.errors import InputErrors, NotationError
 
 
@@ -152,7 +160,8 @@ def simulate(
     Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed
     gives the same file."""
     from scorekeeper.rules import load_rules
-    from scorekeeper.simulate import json_line, simulate as run
+    from scorekeeper.simulate import json_line
+    from scorekeeper.simulate import simulate as run
 
     with reporting():
         ruleset = load_rules(rules or "scopa")

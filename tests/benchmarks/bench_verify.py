@@ -42,8 +42,7 @@ def _chunk(args: tuple[int, int, int, str]) -> str:
 
     simulator = Simulator(load_rules("scopa"), seed=seed)
     with open(part, "w", encoding="utf-8") as out:
-        for number in range(start, stop):
-            out.write(json_line(simulator.hand(number)) + "\n")
+        out.writelines(json_line(simulator.hand(number)) + "\n" for number in range(start, stop))
     return part
 
 
@@ -125,8 +124,7 @@ def main() -> None:
     small = path.with_name(f"{path.stem}-head{args.replay_hands}.jsonl")
     if not small.exists():
         with open(path, encoding="utf-8") as source, open(small, "w", encoding="utf-8") as out:
-            for _, line in zip(range(args.replay_hands), source):
-                out.write(line)
+            out.writelines(line for _, line in zip(range(args.replay_hands), source))
     replay_time, replay_mem, _ = measure([python, "-m", "scorekeeper", "verify", "--replay", str(small)])
     print(f"verify --replay:  {replay_time:7.1f} s  {args.replay_hands / replay_time:10,.0f} hands/s  "
           f"peak {replay_mem:6.1f} MB  (first {args.replay_hands:,} hands, every play replayed)")
