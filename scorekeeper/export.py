@@ -25,7 +25,7 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 def matches(store: Store, ids: list[int] | None) -> Iterator[Match]:
     """The chosen matches (all with None), replayed, in id order."""
     with store.read():
-        rows = list(store.iter_rows(ids, live_only=True))
+        rows = list(store.iter_rows(ids, live_only=True, typed=False))
     for row in rows:
         yield replay(row)
 
@@ -46,16 +46,22 @@ def to_csv(all_matches: list[Match]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"])
+    position = {cid: n for n, cid in enumerate(columns)}
     for match in all_matches:
         head = [match.id, safe_cell(match.settings.name), match.settings.rules.id]
+        safe_sides = {side: safe_cell(side) for side in match.settings.side_names}
         for line in match.state.lines:
             hand = line.hand
+            note = safe_cell(line.note)
+            forced = "yes" if hand.forced else ""
+            places = [position[c.id] for c in hand.categories]
             for i, side in enumerate(hand.sides):
-                cells = dict.fromkeys(columns, "")
-                for category, counted in zip(hand.categories, line.counted):
-                    cells[category.id] = category.points[i] if counted else ""
-                writer.writerow([*head, line.number, safe_cell(side), *cells.values(), line.points.get(side, ""),
-                                 line.totals[side], "yes" if hand.forced else "", safe_cell(line.note)])
+                cells = [""] * len(columns)
+                for place, category, counted in zip(places, hand.categories, line.counted):
+                    if counted:
+                        cells[place] = category.points[i]
+                writer.writerow([*head, line.number, safe_sides[side], *cells, line.points.get(side, ""),
+                                 line.totals[side], forced, note])
     return out.getvalue()
 
 

@@ -32,7 +32,7 @@ def match_record(row: MatchRow, events: list[dict[str, Any]]) -> dict[str, Any]:
         "sides": [{"name": name, "players": players} for name, players in row.sides],
         "target": row.target, "finish": row.finish, "with": row.enabled,
         "hands": [{"number": h.number, "sides": h.sides, "typed": h.typed,
-                   "categories": [{"id": c[0], "label": c[1], "points": c[2]} for c in h.categories],
+                   "categories": [{"id": c[0], "points": c[1]} for c in h.categories],
                    "match_winner": h.match_winner, "problems": h.problems, "forced": h.forced,
                    "added_by": local[h.added_by], "ended_by": local.get(h.ended_by) if h.ended_by else None}
                   for h in sorted(row.hands, key=lambda h: h.added_by)],
@@ -70,7 +70,6 @@ def _models() -> Any:
 
     class CategoryIn(Strict):
         id: str
-        label: str
         points: list[int]
 
     class HandIn(Strict):
@@ -141,7 +140,7 @@ def read_history(path: Path) -> Any:
         raise InputErrors([f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()[:20]]) from None
 
 
-def _check(match: Any, where: str) -> None:
+def _check(match: Any, where: str, known: set[str]) -> None:
     names = {s.name for s in match.sides}
     count = len(match.events)
     for n, hand in enumerate(match.hands):
@@ -150,6 +149,9 @@ def _check(match: Any, where: str) -> None:
             raise ScorekeeperError(f"{here}.sides: {hand.sides} are not all sides of the match")
         if any(len(c.points) != len(hand.sides) for c in hand.categories):
             raise ScorekeeperError(f"{here}.categories: each needs one number of points per side")
+        unknown = [c.id for c in hand.categories if c.id not in known]
+        if unknown:
+            raise ScorekeeperError(f"{here}.categories: {unknown[0]!r} is not a category of the match's rule set")
         for key in ("added_by", "ended_by"):
             value = getattr(hand, key)
             if value is not None and not 1 <= value <= count:
@@ -166,8 +168,8 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
     with store.write() as db:
         for n, match in enumerate(document.matches):
             where = f"{path}: matches[{n}]"
-            _check(match, where)
             rules = rules_from_data(match.rules, f"{where}.rules")
+            _check(match, where, {c.id for c in rules.categories})
             if db.execute("SELECT 1 FROM matches WHERE uid = ?", (match.uid,)).fetchone():
                 report.append((match.id, "already in the history"))
                 continue
@@ -185,7 +187,7 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
             for hand in match.hands:
                 row = store.insert_hand(match_id, hand.number, {
                     "sides": hand.sides, "typed": hand.typed, "forced": hand.forced, "problems": hand.problems,
-                    "categories": [[c.id, c.label, c.points] for c in hand.categories],
+                    "categories": [[c.id, c.points] for c in hand.categories],
                     "match_winner": hand.match_winner}, ids[hand.added_by - 1])
                 if hand.ended_by is not None:
                     db.execute("UPDATE hands SET ended_by = ? WHERE id = ?", (ids[hand.ended_by - 1], row))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from typing import Any, NamedTuple, get_args
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rules import Finish, RuleSet, Stake
@@ -102,17 +102,17 @@ def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None =
                          tuple(dict.fromkeys(enabled)), name)
 
 
-@dataclass(frozen=True)
-class CategoryPoints:
+class CategoryPoints(NamedTuple):
     """One category of a hand: points per playing side, in the hand's side order."""
 
+    # A named tuple, not a dataclass: exporting a big history builds hundreds of thousands, and
+    # the points of a stored hand stay the list they were decoded as.
     id: str
     label: str
-    points: tuple[int, ...]
+    points: Sequence[int]
 
 
-@dataclass(frozen=True)
-class HandPoints:
+class HandPoints(NamedTuple):
     """A hand as the history keeps it: who played, each category's points, and what was wrong."""
 
     sides: tuple[str, ...]
@@ -134,8 +134,7 @@ class Claim:
     side: str
 
 
-@dataclass(frozen=True)
-class HandLine:
+class HandLine(NamedTuple):
     """One hand as the match counted it: which categories counted, points and running totals."""
 
     number: int
@@ -201,8 +200,20 @@ class _Replay:
             return HandLine(number, hand, nothing, {}, dict(self.totals),
                             f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
         before = dict(self.totals)
-        index = [hand.sides.index(s) for s in self.playing]
-        counted = []
+        if self.s.finish == "count-out":
+            counted, note = self._count_out(hand)
+        else:
+            # Every category counts: add up each side's column at once.
+            sums = [sum(column) for column in zip(*(c.points for c in hand.categories))] or [0] * len(hand.sides)
+            for side, total in zip(hand.sides, sums):
+                self.totals[side] += total
+            counted = (True,) * len(hand.categories)
+            note = self._end_of_hand(hand, before)
+        points = {side: self.totals[side] - before[side] for side in self.playing}
+        return HandLine(number, hand, tuple(counted), points, dict(self.totals), note)
+
+    def _count_out(self, hand: HandPoints) -> tuple[list[bool], str]:
+        counted: list[bool] = []
         note = ""
         stopped = False
         for category in hand.categories:
@@ -210,17 +221,14 @@ class _Replay:
                 counted.append(False)
                 continue
             counted.append(True)
-            for side, i in zip(self.playing, index):
-                self.totals[side] += category.points[i]
-            if hand.match_winner and hand.match_winner[0] == category.id and self.s.finish == "count-out":
+            for side, points in zip(hand.sides, category.points):
+                self.totals[side] += points
+            if hand.match_winner and hand.match_winner[0] == category.id:
                 stopped = True
                 note = self._win(hand.match_winner[1], f"{hand.match_winner[1]} took {category.label}")
-            elif self.s.finish == "count-out" and any(category.points):  # a blank category changes nothing
+            elif any(category.points):  # a blank category changes nothing
                 stopped, note = self._count_out_check(category.label)
-        if self.s.finish != "count-out" and not self.finished:
-            note = self._end_of_hand(hand, before)
-        points = {side: self.totals[side] - before[side] for side in self.playing}
-        return HandLine(number, hand, tuple(counted), points, dict(self.totals), note)
+        return counted, note
 
     def _count_out_check(self, label: str) -> tuple[bool, str]:
         best = max(self.totals.values())

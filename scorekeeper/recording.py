@@ -50,10 +50,12 @@ def settings_of(row: MatchRow) -> MatchSettings:
                          tuple(row.enabled), row.name)
 
 
-def points_of(hand: HandRow) -> HandPoints:
-    """A stored hand's points."""
+def points_of(hand: HandRow, labels: dict[str, str]) -> HandPoints:
+    """A stored hand's points; ``labels`` names each category as the match's rule set does."""
     winner = (hand.match_winner[0], hand.match_winner[1]) if hand.match_winner else None
-    return HandPoints(tuple(hand.sides), tuple(CategoryPoints(c[0], c[1], tuple(c[2])) for c in hand.categories),
+    new = tuple.__new__  # CategoryPoints without its Python-level __new__: big exports build many
+    return HandPoints(tuple(hand.sides), tuple([new(CategoryPoints, (i, labels.get(i, i), p))
+                                                for i, p in hand.categories]),
                       winner, tuple(hand.problems), hand.forced)
 
 
@@ -61,7 +63,7 @@ def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:
     """A counted hand as the columns the history stores."""
     p = counted.points
     return {"sides": list(p.sides), "typed": counted.typed,
-            "categories": [[c.id, c.label, list(c.points)] for c in p.categories],
+            "categories": [[c.id, list(c.points)] for c in p.categories],
             "match_winner": list(p.match_winner) if p.match_winner else None,
             "problems": list(p.problems), "forced": forced}
 
@@ -69,7 +71,8 @@ def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:
 def replay(row: MatchRow) -> Match:
     """Settle a stored match from its live hands and claims."""
     settings = settings_of(row)
-    hands = [points_of(h) for h in row.live_hands]
+    labels = {c.id: c.title for c in settings.rules.categories}
+    hands = [points_of(h, labels) for h in row.live_hands]
     claims = [Claim(c["after"], c["side"]) for c in row.live_claims]
     return Match(row, settings, settle(settings, hands, claims))
 
