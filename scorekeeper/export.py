@@ -41,10 +41,10 @@ def to_csv(all_matches: list[Match]) -> str:
     """One row per hand per side: each category's points, the hand's points and the running total."""
     columns: dict[str, None] = {}
     for match in all_matches:
-        for category in match.settings.rules.categories:
-            columns.setdefault(category.id)
+        for spec in match.settings.rules.categories:
+            columns.setdefault(spec.id)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; it also makes a lone \r get quoted
     writer.writerow(["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"])
     position = {cid: n for n, cid in enumerate(columns)}
     for match in all_matches:
@@ -56,7 +56,7 @@ def to_csv(all_matches: list[Match]) -> str:
             forced = "yes" if hand.forced else ""
             places = [position[c.id] for c in hand.categories]
             for i, side in enumerate(hand.sides):
-                cells = [""] * len(columns)
+                cells: list[object] = [""] * len(columns)
                 for place, category, counted in zip(places, hand.categories, line.counted):
                     if counted:
                         cells[place] = category.points[i]

@@ -42,15 +42,15 @@ def chart(match: Match) -> str:
     def y(v: int) -> float:
         return HEIGHT - PAD - (HEIGHT - 2 * PAD) * v / top
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-             f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="running totals">',
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+              f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="running totals">'),
              f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
              f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" stroke="#444"/>',
              f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{HEIGHT - PAD}" stroke="#444"/>',
-             f'<line x1="{PAD}" y1="{y(match.settings.target):.1f}" x2="{WIDTH - PAD}" '
-             f'y2="{y(match.settings.target):.1f}" stroke="#999" stroke-dasharray="6 4"/>',
-             f'<text x="{WIDTH - PAD}" y="{y(match.settings.target) - 4:.1f}" font-size="11" text-anchor="end" '
-             f'fill="#666">target {match.settings.target}</text>',
+             (f'<line x1="{PAD}" y1="{y(match.settings.target):.1f}" x2="{WIDTH - PAD}" '
+              f'y2="{y(match.settings.target):.1f}" stroke="#999" stroke-dasharray="6 4"/>'),
+             (f'<text x="{WIDTH - PAD}" y="{y(match.settings.target) - 4:.1f}" font-size="11" text-anchor="end" '
+              f'fill="#666">target {match.settings.target}</text>'),
              f'<text x="{PAD - 6}" y="{HEIGHT - PAD + 4}" font-size="11" text-anchor="end" fill="#666">0</text>',
              f'<text x="{PAD - 6}" y="{y(top) + 4:.1f}" font-size="11" text-anchor="end" fill="#666">{top}</text>']
     for i in range(1, len(match.state.lines) + 1):

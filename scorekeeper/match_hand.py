@@ -13,7 +13,13 @@ from typing import Any
 
 from scorekeeper.errors import HandError
 from scorekeeper.hands import HandSpec, hand_from_mapping
-from scorekeeper.match import CategoryPoints, HandPoints, MatchError, MatchSettings, MatchState
+from scorekeeper.match import (
+    CategoryPoints,
+    HandPoints,
+    MatchError,
+    MatchSettings,
+    MatchState,
+)
 from scorekeeper.scoring import Counter, HandResult
 
 

@@ -12,8 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.hands import HandSpec
-from scorekeeper.match import (Claim, HandPoints, CategoryPoints, MatchError, MatchSettings, MatchState, Side,
-                               settle)
+from scorekeeper.match import (
+    CategoryPoints,
+    Claim,
+    HandPoints,
+    MatchError,
+    MatchSettings,
+    MatchState,
+    Side,
+    settle,
+)
 from scorekeeper.match_hand import CountedHand, count_for
 from scorekeeper.ruledata import digest, rules_from_json, rules_json
 from scorekeeper.store import HandRow, MatchRow, Store, dumps

@@ -17,9 +17,9 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -27,62 +27,8 @@ from scorekeeper.errors import ScorekeeperError
 
 BUSY_TIMEOUT_MS = 30_000
 
-MIGRATIONS: tuple[str, ...] = (
-    """
-    CREATE TABLE rulesets (digest TEXT PRIMARY KEY, rules_id TEXT NOT NULL, data TEXT NOT NULL);
-    CREATE TABLE matches (
-        id INTEGER PRIMARY KEY,
-        uid TEXT NOT NULL UNIQUE,
-        name TEXT NOT NULL DEFAULT '',
-        created TEXT NOT NULL,
-        rules TEXT NOT NULL REFERENCES rulesets(digest),
-        sides TEXT NOT NULL,
-        target INTEGER NOT NULL,
-        finish TEXT NOT NULL,
-        enabled TEXT NOT NULL,
-        -- kept up to date by every write, so listing and stats need not replay each match
-        hands INTEGER NOT NULL DEFAULT 0,
-        totals TEXT NOT NULL DEFAULT '{}',
-        finished INTEGER NOT NULL DEFAULT 0,
-        winner TEXT,
-        stake INTEGER
-    );
-    CREATE TABLE events (
-        id INTEGER PRIMARY KEY,
-        match_id INTEGER NOT NULL REFERENCES matches(id),
-        at TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        hand INTEGER,
-        detail TEXT NOT NULL DEFAULT '{}'
-    );
-    CREATE INDEX events_match ON events(match_id, id);
-    CREATE TABLE hands (
-        id INTEGER PRIMARY KEY,
-        match_id INTEGER NOT NULL REFERENCES matches(id),
-        number INTEGER NOT NULL,
-        sides TEXT NOT NULL,
-        typed TEXT NOT NULL,
-        categories TEXT NOT NULL,
-        match_winner TEXT,
-        problems TEXT NOT NULL,
-        forced INTEGER NOT NULL,
-        added_by INTEGER NOT NULL REFERENCES events(id),
-        ended_by INTEGER REFERENCES events(id)
-    );
-    CREATE INDEX hands_match ON hands(match_id, number);
-    CREATE UNIQUE INDEX hands_live ON hands(match_id, number) WHERE ended_by IS NULL;
-    CREATE TABLE claims (
-        id INTEGER PRIMARY KEY,
-        match_id INTEGER NOT NULL REFERENCES matches(id),
-        after INTEGER NOT NULL,
-        side TEXT NOT NULL,
-        added_by INTEGER NOT NULL REFERENCES events(id),
-        ended_by INTEGER REFERENCES events(id)
-    );
-    CREATE INDEX claims_match ON claims(match_id);
-    CREATE INDEX matches_open ON matches(finished);
-    """,
-)
+from scorekeeper.store_schema import MIGRATIONS
+
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -102,7 +48,7 @@ def default_path() -> Path:
 
 def now() -> str:
     """The current UTC time, to the second, as recorded in the history."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def dumps(value: Any) -> str:

@@ -111,7 +111,7 @@ def test_match_show_json_has_every_field_the_issue_names():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno", "--name", "friday")
     run("match", "add", *BIG)
     run("match", "add", "friday", *BIG)
-    code, out, err = run("match", "show", "friday", "--json")
+    code, out, _err = run("match", "show", "friday", "--json")
     data = json.loads(out)
     assert code == 0
     assert {k: data[k] for k in ("id", "rules", "target", "finish", "sides", "totals", "finished", "winner", "stake")} \
@@ -193,7 +193,7 @@ def test_claim_policy_true_and_false_claims():
 
 def test_claim_is_refused_under_other_policies():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
-    code, out, err = run("match", "claim", "1", "Anna")
+    code, _out, err = run("match", "claim", "1", "Anna")
     assert (code, err) == (2, "error: match 1 ends by 'highest', not by claims (start it with --finish claim)\n")
 
 
@@ -211,7 +211,7 @@ def test_list_shows_every_match():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno", "--name", "friday")
     new("--rules", "scopa", "--side", "Carla", "--side", "Dario")
     run("match", "add", "friday", *BIG)
-    code, out, err = run("match", "list")
+    _code, out, _err = run("match", "list")
     assert out == """\
 id    name    rules      sides           hands    score    state
 ----  ------  ---------  --------------  -------  -------  -------
@@ -225,7 +225,7 @@ def test_default_match_must_be_unambiguous():
     assert (code, err) == (2, "error: no match is being played: start one with 'scorekeeper match new', or name one\n")
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
     new("--rules", "hurricane", "--side", "Carla", "--side", "Dario")
-    code, out, err = run("match", "add", *BIG)
+    code, _out, err = run("match", "add", *BIG)
     assert (code, err) == (2, "error: 2 matches are being played (1, 2); say which one\n")
 
 
@@ -251,5 +251,5 @@ def test_every_match_command_has_help():
     group = get_command(app).commands["match"]
     for name, command in group.commands.items():
         assert command.help and len(command.help) > 20, name
-        code, out, err = run("match", name, "--help")
+        code, out, _err = run("match", name, "--help")
         assert code == 0 and "Usage" in out

@@ -6,8 +6,15 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.match import (CategoryPoints, Claim, HandPoints, MatchError, match_settings, parse_sides,
-                               settle)
+from scorekeeper.match import (
+    CategoryPoints,
+    Claim,
+    HandPoints,
+    MatchError,
+    match_settings,
+    parse_sides,
+    settle,
+)
 from scorekeeper.match_hand import count_for
 from scorekeeper.rules import load_rules
 

@@ -58,7 +58,7 @@ def test_filters_by_side_and_rules():
 
 def test_stats_table():
     club()
-    code, out, err = run("stats", "--rules", "hurricane")
+    code, out, _err = run("stats", "--rules", "hurricane")
     assert code == 0
     assert out.splitlines()[:4] == [
         'name    kind    matches    won    win rate    hands    points/hand    sweeps/hand',

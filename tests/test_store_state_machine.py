@@ -6,8 +6,15 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.match import MatchError, match_settings

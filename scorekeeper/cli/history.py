@@ -46,9 +46,8 @@ def import_(
     """Read matches from a JSON export into the history; a bad file changes nothing."""
     from scorekeeper.history_file import import_history
 
-    with reporting():
-        with open_store(db) as store:
-            report = import_history(store, file)
+    with reporting(), open_store(db) as store:
+        report = import_history(store, file)
     for match_id, what in report:
         print(f"match {match_id}: {what}")
 
@@ -64,7 +63,6 @@ def stats(
     from scorekeeper.stats import stats as figures_of
     from scorekeeper.stats import stats_text
 
-    with reporting():
-        with open_store(db) as store:
-            figures = figures_of(store, side=side, rules=rules)
+    with reporting(), open_store(db) as store:
+        figures = figures_of(store, side=side, rules=rules)
     print(to_json(figures) if json else stats_text(figures))

@@ -12,8 +12,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import (NOT_OK, ClaimOption, DeclareOption, ItalianOption, JsonOption, PileOption,
-                                    SweepsOption, WithOption, reporting, say)
+from scorekeeper.cli.common import (
+    NOT_OK,
+    ClaimOption,
+    DeclareOption,
+    ItalianOption,
+    JsonOption,
+    PileOption,
+    SweepsOption,
+    WithOption,
+    reporting,
+    say,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.hands import HandSpec
@@ -190,9 +200,8 @@ def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) 
     from scorekeeper.recording import load_match
     from scorekeeper.render import to_json
 
-    with reporting():
-        with open_store(db) as store:
-            loaded = load_match(store, match)
+    with reporting(), open_store(db) as store:
+        loaded = load_match(store, match)
     print(to_json(match_dict(loaded)) if json else sheet(loaded))
 
 
@@ -205,9 +214,8 @@ def list_(
     from scorekeeper.recording import list_matches
     from scorekeeper.render import table, to_json
 
-    with reporting():
-        with open_store(db) as store:
-            rows = list_matches(store, playing_only=playing)
+    with reporting(), open_store(db) as store:
+        rows = list_matches(store, playing_only=playing)
     if json:
         print(to_json(rows))
         return
@@ -226,9 +234,8 @@ def undo(match: MatchArg = None, db: DbOption = None) -> None:
     from scorekeeper.match_render import standings
     from scorekeeper.recording import undo as undo_last
 
-    with reporting():
-        with open_store(db) as store:
-            what, after = undo_last(store, match)
+    with reporting(), open_store(db) as store:
+        what, after = undo_last(store, match)
     print(f"Withdrew {what} of match {after.id}.")
     print(standings(after))
 
@@ -242,9 +249,8 @@ def claim(
     from scorekeeper.match_render import standings
     from scorekeeper.recording import claim as record_claim
 
-    with reporting():
-        with open_store(db) as store:
-            after = record_claim(store, match, side)
+    with reporting(), open_store(db) as store:
+        after = record_claim(store, match, side)
     print(standings(after))
 
 

@@ -1,0 +1,61 @@
+"""The history's schema, as migrations: ``MIGRATIONS[n]`` brings a database from version n to n+1.
+
+A released migration is never edited; a change to the schema is a new migration appended here.
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE rulesets (digest TEXT PRIMARY KEY, rules_id TEXT NOT NULL, data TEXT NOT NULL);
+    CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL DEFAULT '',
+        created TEXT NOT NULL,
+        rules TEXT NOT NULL REFERENCES rulesets(digest),
+        sides TEXT NOT NULL,
+        target INTEGER NOT NULL,
+        finish TEXT NOT NULL,
+        enabled TEXT NOT NULL,
+        -- kept up to date by every write, so listing and stats need not replay each match
+        hands INTEGER NOT NULL DEFAULT 0,
+        totals TEXT NOT NULL DEFAULT '{}',
+        finished INTEGER NOT NULL DEFAULT 0,
+        winner TEXT,
+        stake INTEGER
+    );
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        hand INTEGER,
+        detail TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX events_match ON events(match_id, id);
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        number INTEGER NOT NULL,
+        sides TEXT NOT NULL,
+        typed TEXT NOT NULL,
+        categories TEXT NOT NULL,
+        match_winner TEXT,
+        problems TEXT NOT NULL,
+        forced INTEGER NOT NULL,
+        added_by INTEGER NOT NULL REFERENCES events(id),
+        ended_by INTEGER REFERENCES events(id)
+    );
+    CREATE INDEX hands_match ON hands(match_id, number);
+    CREATE UNIQUE INDEX hands_live ON hands(match_id, number) WHERE ended_by IS NULL;
+    CREATE TABLE claims (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        after INTEGER NOT NULL,
+        side TEXT NOT NULL,
+        added_by INTEGER NOT NULL REFERENCES events(id),
+        ended_by INTEGER REFERENCES events(id)
+    );
+    CREATE INDEX claims_match ON claims(match_id);
+    CREATE INDEX matches_open ON matches(finished);
+    """,
+)
