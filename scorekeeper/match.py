@@ -132,7 +132,7 @@ class _Replay:
                 self.totals[side] += total
             counted = (True,) * len(hand.categories)
             note = self._end_of_hand(hand, before)
-        points = {side: self.totals[side] - before[side] for side in self.playing}
+        points = {side: self.totals[side] - before[side] for side in hand.sides}  # self.playing may have changed
         return HandLine(number, hand, tuple(counted), points, dict(self.totals), note)
 
     def _count_out(self, hand: HandPoints) -> tuple[list[bool], str]:

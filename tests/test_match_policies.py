@@ -126,6 +126,7 @@ def test_wall_street_three_players_two_tie_on_10_and_only_they_play_on():
     state = settle(settings, [first, second])
     assert state.totals == {"Anna": 10, "Bruno": 10, "Carla": 5}
     assert (state.finished, state.playoff, state.next_sides) == (False, True, ("Anna", "Bruno"))
+    assert state.lines[1].points == {"Anna": 2, "Bruno": 1, "Carla": 1}
     # A hand of all three is not the playoff: it is not counted.
     wrong = settle(settings, [first, second, hand("wall-street", WS, common=(0, 0, 1))])
     assert wrong.totals["Carla"] == 5 and "not counted" in wrong.lines[2].note
