@@ -156,14 +156,17 @@ class Store:
             raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
         try:
             yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        try:
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:
-            self.db.execute("ROLLBACK")
+            self._rollback()
             raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:

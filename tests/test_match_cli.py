@@ -253,3 +253,22 @@ def test_every_match_command_has_help():
         assert command.help and len(command.help) > 20, name
         code, out, _err = run("match", name, "--help")
         assert code == 0 and "Usage" in out
+
+
+def test_ask_after_a_refused_hand_retypes_one_pile_and_keeps_the_others():
+    new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
+    code, out, err = run("match", "add", "--ask", input="d:A\n0\nh:A\n0\nbruno\nrest\n")
+    assert code == 0, err
+    assert "38 cards of the italian-40 deck in no pile" in err
+    assert "Hand 1 stored." in out
+    shown = json.loads(run("match", "show", "--json")[1])
+    assert shown["hands"][0]["points"] == {"Anna": 0, "Bruno": 4}  # Anna kept her ace of coins
+
+
+def test_ask_giving_up_prints_the_command_that_enters_the_hand_later():
+    new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
+    code, _out, err = run("match", "add", "--ask", input="d:A\n2\nh:A\n0\n\n")
+    assert code == 1
+    assert "To enter it later: scorekeeper match add 1 --pile Anna=d:A --pile Bruno=h:A --sweeps Anna=2\n" in err
+    assert err.endswith("error: hand 1 not stored: it does not check out "
+                        "(fix it, or give --force to record it with its problems)\n")
