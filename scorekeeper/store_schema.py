@@ -57,5 +57,6 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX claims_match ON claims(match_id);
     CREATE INDEX matches_open ON matches(finished);
+    CREATE INDEX matches_name ON matches(name);
     """,
 )
