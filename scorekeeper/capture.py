@@ -15,10 +15,14 @@ same code settles one argument at the table and plays a million simulated hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Rank
 from scorekeeper.errors import RuleSetError, ScorekeeperError
 from scorekeeper.rules import RuleSet, load_rules
+
+if TYPE_CHECKING:
+    from scorekeeper.scoring import Counter
 
 
 class IllegalPlayError(ScorekeeperError, ValueError):
@@ -77,6 +81,7 @@ class CaptureEngine:
         self.names = [str(c) for c in cards]
         # A game that scores no sweeps (Spade Cassino) has none to record.
         self.scores_sweeps = any(c.kind == "sweeps" for c in rules.categories)
+        self._counter: Counter | None = None
 
     # --- enumeration ------------------------------------------------------------------------
 
@@ -155,6 +160,22 @@ class CaptureEngine:
                 seen.add(mask)
                 out.append(Capture(mask, kind, self._sweeps(mask, whole, kind, last)))
         return out
+
+    def find(self, card: int, table: Table, take: int, *, last: bool = False) -> Capture | None:
+        """The legal capture that takes exactly ``take``, or None (``why`` says why not)."""
+        for option in self.captures(card, table, last=last):
+            if option.mask == take:
+                return option
+        return None
+
+    @property
+    def counter(self) -> Counter:
+        """The rule set's counter, built once (replays count many hands)."""
+        if self._counter is None:
+            from scorekeeper.scoring import Counter
+
+            self._counter = Counter(self.rules)
+        return self._counter
 
     def _sweeps(self, mask: int, whole: int, kind: str, last: bool) -> bool:
         if mask != whole or not self.scores_sweeps or (last and not self.spec.last_play_sweeps):

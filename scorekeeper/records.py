@@ -71,13 +71,19 @@ def _has(marks: Any, key: Any) -> bool:
     return key in marks if isinstance(marks, dict) else isinstance(key, int) and 0 <= key < len(marks)
 
 
+_CANONICAL: dict[str, dict[str, Card]] = {}  # deck id -> canonical text -> card, built once
+
+
 class CardReader:
     """Card texts to cards in one deck: canonical tokens by lookup, anything else by the notation."""
 
     def __init__(self, deck: Deck, italian_suits: bool = False) -> None:
         self.deck = deck
         self.italian = italian_suits
-        self.fast = {} if italian_suits else {str(c): c for c in deck.cards}
+        if italian_suits:
+            self.fast: dict[str, Card] = {}
+        else:
+            self.fast = _CANONICAL.get(deck.id) or _CANONICAL.setdefault(deck.id, {str(c): c for c in deck.cards})
 
     def cards(self, value: Any, where: str) -> tuple[Card, ...]:
         """The cards of a text or a list of card texts; bad tokens name ``where``."""

@@ -12,10 +12,10 @@ from typing import Any
 
 from scorekeeper.builds import apply_build, build_error
 from scorekeeper.capture import Capture, CaptureEngine, IllegalPlayError, Table
-from scorekeeper.errors import InputErrors
-from scorekeeper.notation import PileText, parse_pile
-from scorekeeper.records import Record
-from scorekeeper.scoring import Counter, HandEntry, HandResult
+from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.notation import PileText
+from scorekeeper.records import CardReader, Record
+from scorekeeper.scoring import HandEntry, HandResult
 
 
 class Game:
@@ -93,9 +93,9 @@ class Game:
                 raise IllegalPlayError(engine.why(card, self.table, 0)[1])
             self.trail(player, card)
             return None
-        capture, reason = engine.why(card, self.table, take, last=self.last)
+        capture = engine.find(card, self.table, take, last=self.last)
         if capture is None:
-            raise IllegalPlayError(reason)
+            raise IllegalPlayError(engine.why(card, self.table, take, last=self.last)[1])
         self.capture(player, card, capture)
         return capture
 
@@ -223,7 +223,7 @@ def score_replayed(record: Record, engine: CaptureEngine, sides: tuple[str, ...]
     spec = hand_from_mapping({**facts, "piles": {s: "" for s in sides}}, record.source)
     entry = HandEntry(sides, tuple(PileText(list(deck.cards_in(m))) for m in piles),
                       dict(zip(sides, sweeps)), spec.declared, spec.claims, spec.enabled)
-    return Counter(engine.rules).score(entry)
+    return engine.counter.score(entry)
 
 
 def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], piles: tuple[int, ...],
@@ -236,9 +236,9 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
                 out.append(f"{where}: no side {side!r} plays in this record")
                 continue
             try:
-                stated = deck.mask(c for c in parse_pile(text, deck, where=where).cards if c in deck.index)
-            except InputErrors as exc:
-                out += exc.messages
+                stated = deck.mask(CardReader(deck).cards(text, where))
+            except (InputErrors, NotationError) as exc:
+                out += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
                 continue
             got = piles[sides.index(side)]
             if stated != got:
