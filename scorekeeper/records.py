@@ -155,7 +155,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     if stated is not None:
         if not isinstance(stated, Mapping):
             raise NotationError(f"{_where(data, 'piles', source)}: piles: must map each side to its cards")
-        piles = {str(s): (" ".join(t) if isinstance(t, list) else str(t), f"{_where(stated, s, source)}: pile of {s}")
+        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t), f"{_where(stated, s, source)}: pile of {s}")
                  for s, t in stated.items()}
     sweeps = data.get("sweeps")
     if sweeps is not None and not (isinstance(sweeps, Mapping)
