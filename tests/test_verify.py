@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
@@ -133,3 +135,33 @@ def test_verify_streams_one_line_at_a_time() -> None:
 def test_verify_other_games_on_the_fast_path(rules: str, tmp_path: Path) -> None:
     path = write(tmp_path, simulated(3, rules=rules))
     assert run("verify", str(path))[0] == 0
+
+
+JUNK = [None, 1, -3, True, "x", "", "7d", "rest", [], {}, [1, 2], {"a": 1}, "7d 7d", 2.5, "Zz", ["7d", 3]]
+
+
+def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["scopa", "cassino", "scopone"]), st.data())
+def test_verify_never_crashes_on_a_mangled_record(rules: str, data: st.DataObject) -> None:
+    record = json.loads(simulated(1, rules=rules)[0])
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(record)))  # paths of the record as mangled so far
+        target = record
+        for key in path[:-1]:
+            target = target[key]  # type: ignore[index]
+        target[path[-1]] = data.draw(st.sampled_from(JUNK))  # type: ignore[index]
+    line = json.dumps(record)
+    for replay in (False, True):
+        (result,) = verify_lines([line], "f", replay=replay)
+        assert all(isinstance(p, str) and p for p in result.problems)
