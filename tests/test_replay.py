@@ -181,3 +181,32 @@ def test_unknown_play_key_is_refused() -> None:
 def test_a_record_needs_deal_and_plays() -> None:
     with pytest.raises(NotationError, match="record.yaml: a record needs 'plays'"):
         run({"rules": "scopa", "deal": {"hands": {"A": "7d"}}})
+
+
+def test_scopone_ten_each_and_none_on_the_table_with_hands_as_one_text(tmp_path: Path) -> None:
+    path = tmp_path / "ten.yaml"
+    path.write_text("extends: scopone-scientifico\nid: ten-each\ncapture:\n  deal: {hand: 10, table: 0}\n")
+    record = Simulator(load_rules(str(path)), seed=5).hand(0)
+    record["rules"] = str(path)
+    record["deal"]["hands"] = {p: " ".join(rounds) for p, rounds in record["deal"]["hands"].items()}
+    assert record["deal"]["table"] == "" and record["plays"][0].get("take") is None  # the first player must lay down
+    outcome = run(record)
+    assert outcome.ok and outcome.sides == ("A+C", "B+D")
+
+
+def test_italian_suit_letters_and_8_9_10_for_the_courts() -> None:
+    data = load()
+    italian = {"d": "D", "h": "C", "s": "S", "c": "B"}
+    courts = {"J": "8", "Q": "9", "K": "10"}
+
+    def translate(text: str) -> str:
+        return " ".join(courts.get(t[:-1], t[:-1]) + italian[t[-1]] for t in text.split())
+
+    data["suit_letters"] = "italian"
+    data["deal"]["hands"] = {p: [translate(r) for r in rounds] for p, rounds in data["deal"]["hands"].items()}
+    data["deal"]["table"] = translate(data["deal"]["table"])
+    for play in data["plays"]:
+        play["card"] = translate(play["card"])
+        if "take" in play:
+            play["take"] = translate(play["take"])
+    assert run(data).piles == run(load()).piles
