@@ -42,7 +42,11 @@ def to_csv(all_matches: list[Match]) -> str:
     columns: dict[str, None] = {}
     for match in all_matches:
         for spec in match.settings.rules.categories:
-            columns.setdefault(spec.id)
+            if not spec.optional or spec.id in match.settings.enabled:
+                columns.setdefault(spec.id)
+        for line in match.state.lines:  # an optional category turned on for one hand only
+            for category in line.hand.categories:
+                columns.setdefault(category.id)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; it also makes a lone \r get quoted
     writer.writerow(["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"])
@@ -55,11 +59,18 @@ def to_csv(all_matches: list[Match]) -> str:
             note = safe_cell(line.note)
             forced = "yes" if hand.forced else ""
             places = [position[c.id] for c in hand.categories]
+            by_side = list(zip(*(c.points for c in hand.categories))) or [()] * len(hand.sides)
+            # the usual case, every category counted and in the leading columns, needs no placing
+            plain = all(line.counted) and places == list(range(len(places)))
+            pad = [""] * (len(columns) - len(places))
             for i, side in enumerate(hand.sides):
-                cells: list[object] = [""] * len(columns)
-                for place, category, counted in zip(places, hand.categories, line.counted):
-                    if counted:
-                        cells[place] = category.points[i]
+                if plain:
+                    cells: list[object] = [*by_side[i], *pad]
+                else:
+                    cells = [""] * len(columns)
+                    for place, points, counted in zip(places, by_side[i], line.counted):
+                        if counted:
+                            cells[place] = points
                 writer.writerow([*head, line.number, safe_sides[side], *cells, line.points.get(side, ""),
                                  line.totals[side], forced, note])
     return out.getvalue()

@@ -115,11 +115,12 @@ class _Replay:
                           tuple(self.claims))
 
     def _hand(self, number: int, hand: HandPoints) -> HandLine:
-        nothing = (False,) * len(hand.categories)
         if self.finished:
-            return HandLine(number, hand, nothing, {}, dict(self.totals), "not counted: entered after the match ended")
-        if set(hand.sides) != set(self.playing) or len(hand.sides) != len(self.playing):
-            return HandLine(number, hand, nothing, {}, dict(self.totals),
+            return HandLine(number, hand, (False,) * len(hand.categories), {}, dict(self.totals),
+                            "not counted: entered after the match ended")
+        if hand.sides != self.playing and (set(hand.sides) != set(self.playing)
+                                           or len(hand.sides) != len(self.playing)):
+            return HandLine(number, hand, (False,) * len(hand.categories), {}, dict(self.totals),
                             f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
         before = dict(self.totals)
         if self.s.finish == "count-out":

@@ -61,10 +61,12 @@ def settings_of(row: MatchRow) -> MatchSettings:
 def points_of(hand: HandRow, labels: dict[str, str]) -> HandPoints:
     """A stored hand's points; ``labels`` names each category as the match's rule set does."""
     winner = (hand.match_winner[0], hand.match_winner[1]) if hand.match_winner else None
+    ids, flat = hand.packed
+    n = len(hand.sides)
     new = tuple.__new__  # CategoryPoints without its Python-level __new__: big exports build many
-    return HandPoints(tuple(hand.sides), tuple([new(CategoryPoints, (i, labels.get(i, i), p))
-                                                for i, p in hand.categories]),
-                      winner, tuple(hand.problems), hand.forced)
+    categories = tuple([new(CategoryPoints, (cid, labels.get(cid, cid), flat[k * n:k * n + n]))
+                        for k, cid in enumerate(ids)])
+    return HandPoints(tuple(hand.sides), categories, winner, tuple(hand.problems), hand.forced)
 
 
 def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:

@@ -157,7 +157,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
             if player != game.player:
                 raise IllegalPlayError(f"it is {record.players[game.player]}'s turn, not {play.player}'s "
                                        "(players play in the order of the deal's hands)")
-            last = game.last
+            last, before = game.last, game.table.mask
             build = None if play.build is None else (play.build, deck.mask(play.onto))
             capture = game.play(player, card, deck.mask(play.take), build)
         except IllegalPlayError as exc:
@@ -165,7 +165,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
             return out
         out.plays = play.number
         if log:
-            out.log.append(_logged(engine, play, capture, last))
+            out.log.append(_logged(engine, play, capture, last and capture is not None and capture.mask == before))
     if game.turn < game.total:
         held = [f"{record.players[i]} {engine.describe(m).replace(' + ', ' ')}" for i, m in enumerate(game.holding) if m]
         unplayed = game.total - game.turn
@@ -182,13 +182,13 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     return out
 
 
-def _logged(engine: CaptureEngine, play: Any, capture: Capture | None, last: bool) -> str:
+def _logged(engine: CaptureEngine, play: Any, capture: Capture | None, cleared_last: bool) -> str:
     head = f"{play.number}. {play.player} {play.card}"
     if play.build is not None:
         return f"{head} builds {play.build} on {' '.join(map(str, play.onto))}"
     if capture is None:
         return f"{head} is laid on the table"
-    note = " (sweep)" if capture.sweep else (" (last play: no sweep)" if last and capture.mask else "")
+    note = " (sweep)" if capture.sweep else (" (last play: no sweep)" if cleared_last else "")
     return f"{head} takes {engine.describe(capture.mask).replace(' + ', ' ')}{note}"
 
 

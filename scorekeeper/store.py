@@ -56,6 +56,21 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def pack_categories(categories: list[list[Any]]) -> list[list[Any]]:
+    """``[[id, points], ...]`` as stored: ``[[ids...], [points of each category, side by side...]]``.
+
+    Two flat lists decode several times faster than one small list per category, which is what
+    exporting a history of 100,000 hands spends most of its time on.
+    """
+    return [[c[0] for c in categories], [p for c in categories for p in c[1]]]
+
+
+def unpack_categories(packed: list[list[Any]], sides: int) -> list[list[Any]]:
+    """The stored form back as ``[[id, points], ...]``."""
+    ids, flat = packed
+    return [[cid, flat[n * sides:(n + 1) * sides]] for n, cid in enumerate(ids)]
+
+
 @dataclass
 class HandRow:
     """A stored hand, live or ended."""
@@ -64,12 +79,17 @@ class HandRow:
     number: int
     sides: list[str]
     typed: dict[str, Any]
-    categories: list[list[Any]]
+    packed: list[list[Any]]  # the categories as stored: see pack_categories
     match_winner: list[str] | None
     problems: list[str]
     forced: bool
     added_by: int
     ended_by: int | None
+
+    @property
+    def categories(self) -> list[list[Any]]:
+        """``[[id, points per side], ...]`` in count order."""
+        return unpack_categories(self.packed, len(self.sides))
 
 
 @dataclass
@@ -227,7 +247,8 @@ class Store:
         for row in self.db.execute(
                 "SELECT id, number, sides, typed, categories, match_winner, problems, forced, added_by, ended_by "
                 "FROM hands WHERE match_id = ? ORDER BY number, id", (match_id,)):
-            match.hands.append(HandRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), json.loads(row[4]),
+            sides = json.loads(row[2])
+            match.hands.append(HandRow(row[0], row[1], sides, json.loads(row[3]), json.loads(row[4]),
                                        json.loads(row[5]) if row[5] else None, json.loads(row[6]), bool(row[7]),
                                        row[8], row[9]))
         for row in self.db.execute("SELECT id, after, side, added_by, ended_by FROM claims WHERE match_id = ? "
@@ -246,7 +267,7 @@ class Store:
         cursor = self.db.execute(
             "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(hand["categories"]),
+            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
              dumps(hand["match_winner"]) if hand["match_winner"] else None, dumps(hand["problems"]),
              int(hand["forced"]), added_by))
         return int(cursor.lastrowid or 0)
@@ -290,11 +311,11 @@ class Store:
                 rows = list(group[1])
                 # one decode for all of a match's categories: far fewer calls into the JSON decoder
                 categories = loads("[" + ",".join(r[5] for r in rows) + "]")
-                for r, points in zip(rows, categories):
+                for r, packed in zip(rows, categories):
                     sides = sides_seen.get(r[3])
                     if sides is None:
                         sides = sides_seen[r[3]] = loads(r[3])
-                    match.hands.append(HandRow(r[1], r[2], sides, loads(r[4]) if r[4] else {}, points,
+                    match.hands.append(HandRow(r[1], r[2], sides, loads(r[4]) if r[4] else {}, packed,
                                                loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [],
                                                bool(r[8]), r[9], r[10]))
                 group = next(groups, None)

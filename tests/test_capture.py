@@ -238,3 +238,24 @@ def test_rule_set_without_capture_rules_is_refused(tmp_path) -> None:  # type: i
                     "match: {target: 11}\n")
     with pytest.raises(RuleSetError, match="plain has no capture section"):
         settle(str(path), "3c", "7h")
+
+
+def test_cassino_clearing_the_table_on_the_last_play_is_a_sweep() -> None:
+    s = settle("cassino", "3c 4h", "7h", take="3c 4h", last=True)
+    assert s.legal and [c.sweep for c in s.captures] == [True]
+
+
+def test_wall_street_takeover_is_not_scored_on_the_last_play() -> None:
+    assert [c.sweep for c in settle("wall-street", "3c 4h", "Kh", last=True).captures] == [False]
+    assert [c.sweep for c in settle("wall-street", "3c 4h", "Kh").captures] == [True]
+
+
+def test_scopone_six_takes_two_and_four() -> None:
+    assert takes("scopone", "2c 4h Jd", "6s") == ["2c 4h"]
+
+
+def test_quindici_with_sums_turned_off_takes_only_fifteens(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "only-fifteens.yaml"
+    path.write_text("extends: scopa-quindici\nid: only-fifteens\ncapture:\n  sums: false\n")
+    assert takes(str(path), "2c 3h", "5d") == []
+    assert takes(str(path), "4c 6h", "5d") == ["4c 6h"]

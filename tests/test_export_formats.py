@@ -175,3 +175,25 @@ def test_csv_keeps_any_match_name_as_plain_text(name):
     cell = rows[1][1]
     assert cell == safe_cell(name)
     assert cell[:1] not in ("=", "+", "-", "@", "\t", "\r", "\n")
+
+
+def test_csv_leaves_blank_the_categories_a_count_out_never_reached():
+    from scorekeeper.export import to_csv
+    from scorekeeper.match import CategoryPoints, HandPoints, match_settings, settle
+    from scorekeeper.recording import Match
+    from scorekeeper.rules import load_rules
+    from scorekeeper.store import MatchRow
+
+    settings_ = match_settings(load_rules("scopa"), ["Anna", "Bruno"], finish="count-out")
+    ids = ("cards", "coins", "settebello", "primiera", "sweeps")
+
+    def hand(*points: tuple[int, int]) -> HandPoints:
+        return HandPoints(("Anna", "Bruno"), tuple(CategoryPoints(i, i, p) for i, p in zip(ids, points)))
+
+    hands = [hand((0, 0), (0, 0), (0, 0), (0, 0), (10, 8)), hand((0, 1), (0, 1), (0, 1), (1, 0), (3, 0))]
+    row = MatchRow(3, "u", "", "t", "{}", [["Anna", ["Anna"]], ["Bruno", ["Bruno"]]], 11, "count-out", [])
+    rows = list(csv.reader(io.StringIO(to_csv([Match(row, settings_, settle(settings_, hands))]), newline="")))
+    assert rows[0][5:10] == list(ids)
+    assert rows[3][3:13] == ["2", "Anna", "0", "0", "0", "", "", "0", "10", ""]
+    assert rows[4][3:13] == ["2", "Bruno", "1", "1", "1", "", "", "3", "11", ""]
+    assert rows[4][13] == "Bruno reached 11 first, at settebello"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 from collections.abc import Iterator
@@ -160,7 +161,7 @@ def test_verify_never_crashes_on_a_mangled_record(rules: str, data: st.DataObjec
         target = record
         for key in path[:-1]:
             target = target[key]  # type: ignore[index]
-        target[path[-1]] = data.draw(st.sampled_from(JUNK))  # type: ignore[index]
+        target[path[-1]] = copy.deepcopy(data.draw(st.sampled_from(JUNK)))  # type: ignore[index]
     line = json.dumps(record)
     for replay in (False, True):
         (result,) = verify_lines([line], "f", replay=replay)
