@@ -11,15 +11,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import (
-    NOT_OK,
-    NOT_UNDERSTOOD,
-    ItalianOption,
-    JsonOption,
-    RulesOption,
-    reporting,
-    say,
-)
+from scorekeeper.cli.common import NOT_OK, NOT_UNDERSTOOD, ItalianOption, JsonOption, RulesOption, reporting, say
 from scorekeeper.errors import InputErrors, NotationError
 
 
@@ -184,7 +176,8 @@ def verify(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="JSON Lines files of hands; - reads standard input.")],
     rules: RulesOption = None,
     replay: Annotated[bool, typer.Option("--replay", help="Also replay every play record, play by play.")] = False,
-    json: JsonOption = False,
+    json: Annotated[bool, typer.Option(
+        "--json", help="Print a JSON object per failing line, then one with the summary (JSON Lines).")] = False,
 ) -> None:
     """Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.
 
