@@ -22,6 +22,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rules import RuleSet
 
 _MEMORY: dict[str, RuleSet] = {}
+_BY_TEXT: dict[str, RuleSet] = {}
 
 
 def rules_data(rules: RuleSet) -> dict[str, Any]:
@@ -55,6 +56,9 @@ def rules_from_data(data: Any, where: str) -> RuleSet:
 
 def rules_from_json(text: str, where: str = "stored rule set") -> RuleSet:
     """The RuleSet a stored JSON text describes (from memory, the cache, or validated anew)."""
+    seen = _BY_TEXT.get(text)  # reading many matches of one game: skip even the digest
+    if seen is not None:
+        return seen
     key = digest(text)
     found = _MEMORY.get(key)
     if found is not None:
@@ -64,7 +68,7 @@ def rules_from_json(text: str, where: str = "stored rule set") -> RuleSet:
         try:
             version, ruleset = pickle.loads(cache.read_bytes())
             if version == __version__ and isinstance(ruleset, RuleSet):
-                _MEMORY[key] = ruleset
+                _MEMORY[key] = _BY_TEXT[text] = ruleset
                 return ruleset
         except Exception:  # missing, stale or foreign: validate the JSON instead
             pass
@@ -73,7 +77,7 @@ def rules_from_json(text: str, where: str = "stored rule set") -> RuleSet:
     except json.JSONDecodeError as exc:
         raise ScorekeeperError(f"{where}: the recorded rule set is not JSON ({exc.msg})") from None
     ruleset = rules_from_data(data, where)
-    _MEMORY[key] = ruleset
+    _MEMORY[key] = _BY_TEXT[text] = ruleset
     if cache is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
