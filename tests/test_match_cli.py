@@ -272,3 +272,19 @@ def test_ask_giving_up_prints_the_command_that_enters_the_hand_later():
     assert "To enter it later: scorekeeper match add 1 --pile Anna=d:A --pile Bruno=h:A --sweeps Anna=2\n" in err
     assert err.endswith("error: hand 1 not stored: it does not check out "
                         "(fix it, or give --force to record it with its problems)\n")
+
+
+def test_count_out_add_says_which_categories_were_not_scored():
+    new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno", "--finish", "count-out", "--target", "3")
+    code, out, err = run("match", "add", *BIG)
+    assert (code, err) == (0, "")
+    assert out.endswith("""\
+Hand 1 stored.
+Counted out: primiera, hurricanes (sweeps) not scored.
+side    hand    total
+------  ------  -------
+Anna    3       3
+Bruno   0       0
+
+Anna wins the match, 3-0, stake 2 (doubled): Anna reached 3 first, at seven of hearts (7h).
+""")

@@ -155,7 +155,7 @@ def command_line(match_id: int, spec: HandSpec) -> str:
     return " ".join(shlex.quote(a) for a in args) + (" --italian-suits" if spec.italian_suits else "")
 
 
-def _report_entered(entered: Any, force: bool, json: bool, verb: str) -> None:
+def _report_entered(entered: Entered, force: bool, json: bool, verb: str) -> None:
     from scorekeeper.match_render import match_dict, standings
     from scorekeeper.render import hand_table, to_json
 
@@ -174,6 +174,11 @@ def _report_entered(entered: Any, force: bool, json: bool, verb: str) -> None:
         line = entered.match.state.lines[entered.number - 1]
         forced = " with its problems noted" if entered.counted.points.problems else ""
         print(f"Hand {entered.number} {verb}{forced}.")
+        skipped = [c.label for c, counted in zip(line.hand.categories, line.counted) if not counted]
+        if skipped and line.points:
+            print(f"Counted out: {', '.join(skipped)} not scored.")
+        elif line.note.startswith("not counted"):
+            print(f"This hand is {line.note}.")
         print(standings(entered.match, line.points))
 
 
