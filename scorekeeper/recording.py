@@ -24,7 +24,7 @@ from scorekeeper.match import (
 )
 from scorekeeper.match_hand import CountedHand, count_for
 from scorekeeper.ruledata import digest, rules_from_json, rules_json
-from scorekeeper.store import HandRow, MatchRow, Store, dumps
+from scorekeeper.store import HandRow, MatchRow, Store, StoreError, dumps
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,13 @@ def replay(row: MatchRow) -> Match:
     """Settle a stored match from its live hands and claims."""
     settings = settings_of(row)
     labels = {c.id: c.title for c in settings.rules.categories}
-    hands = [points_of(h, labels) for h in row.live_hands]
-    claims = [Claim(c["after"], c["side"]) for c in row.live_claims]
-    return Match(row, settings, settle(settings, hands, claims))
+    try:
+        hands = [points_of(h, labels) for h in row.live_hands]
+        claims = [Claim(c["after"], c["side"]) for c in row.live_claims]
+        return Match(row, settings, settle(settings, hands, claims))
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # a row changed behind our back
+        raise StoreError(f"match {row.id}: its stored hands cannot be read ({exc.__class__.__name__}: {exc}); "
+                         f"the database may be damaged or written by another program") from None
 
 
 def start_match(store: Store, settings: MatchSettings) -> int:

@@ -170,3 +170,16 @@ def test_a_recorded_match_keeps_its_rule_set_when_the_file_changes(tmp_path):
     with Store(path) as store:
         match = load_match(store, None)
     assert (match.settings.target, match.settings.rules.match.target, match.settings.rules.name) == (16, 16, "Mine")
+
+
+def test_a_hand_row_changed_behind_our_back_is_a_clear_error(tmp_path):
+    path = tmp_path / "tampered.sqlite"
+    match_id = endless_match(path)
+    with Store(path) as store:
+        add_hand(store, None, HAND)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE hands SET categories = '[1, 2, 3]'")
+    db.commit()
+    db.close()
+    with Store(path) as store, pytest.raises(StoreError, match=f"match {match_id}: its stored hands cannot be read"):
+        load_match(store, None)
