@@ -8,6 +8,8 @@ transaction, so it never disagrees with the hands.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
+from itertools import repeat
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,14 +60,24 @@ def settings_of(row: MatchRow) -> MatchSettings:
                          tuple(row.enabled), row.name)
 
 
-def points_of(hand: HandRow, labels: dict[str, str]) -> HandPoints:
+class _Labels(dict[str, str]):
+    """Category labels by id; an id the rule set lacks is its own label."""
+
+    def __missing__(self, key: str) -> str:
+        return key
+
+
+def points_of(hand: HandRow, labels: Mapping[str, str]) -> HandPoints:
     """A stored hand's points; ``labels`` names each category as the match's rule set does."""
     winner = (hand.match_winner[0], hand.match_winner[1]) if hand.match_winner else None
     ids, flat = hand.packed
-    n = len(hand.sides)
-    new = tuple.__new__  # CategoryPoints without its Python-level __new__: big exports build many
-    categories = tuple([new(CategoryPoints, (cid, labels.get(cid, cid), flat[k * n:k * n + n]))
-                        for k, cid in enumerate(ids)])
+    chunks = zip(*[iter(flat)] * len(hand.sides))  # the flat points, a tuple per category
+    # Built by C-level loops (tuple.__new__ skips the named tuple's Python __new__): an export of a
+    # big history makes hundreds of thousands of these.
+    categories = tuple(map(tuple.__new__, repeat(CategoryPoints),
+                           zip(ids, map(labels.__getitem__, ids), chunks)))
+    if len(categories) != len(ids):
+        raise ValueError(f"hand {hand.number}: {len(flat)} points for {len(ids)} categories")
     return HandPoints(tuple(hand.sides), categories, winner, tuple(hand.problems), hand.forced)
 
 
@@ -81,7 +93,7 @@ def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:
 def replay(row: MatchRow) -> Match:
     """Settle a stored match from its live hands and claims."""
     settings = settings_of(row)
-    labels = {c.id: c.title for c in settings.rules.categories}
+    labels = _Labels({c.id: c.title for c in settings.rules.categories})
     try:
         hands = [points_of(h, labels) for h in row.live_hands]
         claims = [Claim(c["after"], c["side"]) for c in row.live_claims]
