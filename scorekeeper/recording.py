@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping
-from itertools import repeat
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from scorekeeper.hands import HandSpec
