@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.export import render
@@ -73,42 +74,60 @@ def build(path: Path, rng: random.Random) -> None:
                     store.summarise(match_id, state.hands, state.totals, state.finished, state.winner, state.stake)
 
 
-def timed(action, repeat: int) -> float:
-    """Median wall time of ``action`` in milliseconds."""
-    times = []
-    for _ in range(repeat):
-        begin = time.perf_counter()
-        action()
-        times.append((time.perf_counter() - begin) * 1000)
-    return statistics.median(times)
+def interleaved(actions: dict[str, Callable[[], object]], repeat: int) -> dict[str, tuple[float, float]]:
+    """Median and minimum time of each action in ms, run in turns so that other load on the
+    machine weighs on all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in actions}
+    for round_ in range(repeat):
+        order = list(actions) if round_ % 2 == 0 else list(reversed(actions))
+        for name in order:
+            begin = time.perf_counter()
+            actions[name]()
+            times[name].append((time.perf_counter() - begin) * 1000)
+    return {name: (statistics.median(t), min(t)) for name, t in times.items()}
 
 
-def measure(path: Path, rng: random.Random) -> dict[str, float]:
-    """Add hands to a new match, then show it with ten hands; medians in ms."""
+def measure(empty: Path, big: Path) -> list[tuple[str, dict[str, tuple[float, float]]]]:
+    """Adding hands to a new match and showing a ten-hand match, in both databases, in turns."""
     settings = match_settings(load_rules("scopa"), ["Anna", "Bruno"], target=1000)
-    hands = deals("scopa", ["Anna", "Bruno"], 20, rng)
-    with Store(path) as store:
-        results = {}
-        adds = []
-        for _ in range(5):
-            match_id = str(start_match(store, settings))
-            for spec in hands[:HANDS]:
-                begin = time.perf_counter()
-                add_hand(store, match_id, spec)
-                adds.append((time.perf_counter() - begin) * 1000)
-        results["add a hand (library, incl. fsync commit)"] = statistics.median(adds)
-        results["show a ten-hand match (library: load, replay, render)"] = timed(
-            lambda: sheet(load_match(store, match_id)), 200)
-    env = dict(os.environ, SCOREKEEPER_DB=str(path))
+    hands = deals("scopa", ["Anna", "Bruno"], 20, random.Random(5))
+    stores = {"empty": Store(empty), "100k": Store(big)}
+    results = []
+    pending = {name: [] for name in stores}
+
+    def adder(name: str) -> Callable[[], object]:
+        def add() -> object:
+            if not pending[name]:  # a fresh match every ten hands
+                pending[name].extend((str(start_match(stores[name], settings)), spec) for spec in hands[:HANDS])
+            match_id, spec = pending[name].pop(0)
+            shown[name] = match_id
+            return add_hand(stores[name], match_id, spec)
+        return add
+
+    shown: dict[str, str] = {}
+    results.append(("add a hand (library, incl. fsync commit)",
+                    interleaved({name: adder(name) for name in stores}, 200)))
+    for name in stores:  # show a match that has its ten hands
+        while pending[name]:
+            adder(name)()
+    results.append(("show a ten-hand match (library: load, replay, render)",
+                    interleaved({name: (lambda n=name: sheet(load_match(stores[n], shown[n]))) for name in stores},
+                                300)))
     root = Path(__file__).resolve().parents[2]
-    env["PYTHONPATH"] = f"{root}{os.pathsep}{env.get('PYTHONPATH', '')}"
 
-    def cli(*args: str) -> None:
-        subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, check=True, capture_output=True)
+    def cli(path: Path, *args: str) -> Callable[[], object]:
+        env = dict(os.environ, SCOREKEEPER_DB=str(path), PYTHONPATH=f"{root}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+        return lambda: subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, check=True,
+                                      capture_output=True)
 
-    piles = ["--pile", "Anna=" + hands[0].piles["Anna"][0], "--pile", "Bruno=rest"]
-    results["match add (command, new process)"] = timed(lambda: cli("match", "add", match_id, "--force", *piles), 10)
-    results["match show (command, new process)"] = timed(lambda: cli("match", "show", match_id), 10)
+    pile = ["--pile", "Anna=" + hands[0].piles["Anna"][0], "--pile", "Bruno=rest"]
+    for path, name in ((empty, "empty"), (big, "100k")):
+        stores[name].close()
+    results.append(("match add (command, new process)", interleaved(
+        {"empty": cli(empty, "match", "add", shown["empty"], "--force", *pile),
+         "100k": cli(big, "match", "add", shown["100k"], "--force", *pile)}, 10)))
+    results.append(("match show (command, new process)", interleaved(
+        {"empty": cli(empty, "match", "show", shown["empty"]), "100k": cli(big, "match", "show", shown["100k"])}, 10)))
     return results
 
 
@@ -129,16 +148,13 @@ def main() -> None:
     build(big, rng)
     print(f"built {MATCHES:,} matches / {MATCHES * HANDS:,} hands in {time.perf_counter() - begin:.1f} s "
           f"({big.stat().st_size / 1e6:.0f} MB)")
-    small_figures = measure(empty, random.Random(5))
-    big_figures = measure(big, random.Random(5))
-    print(f"{'':58} {'empty':>9} {'100k':>9} {'ratio':>7}")
-    for key in small_figures:
-        a, b = small_figures[key], big_figures[key]
-        print(f"{key:58} {a:8.2f}ms {b:8.2f}ms {b / a:7.2f}")
+    runs = []
     with Store(big) as store:
-        begin, cpu = time.perf_counter(), time.process_time()
-        text = render(store, None, "csv")
-        library, library_cpu = time.perf_counter() - begin, time.process_time() - cpu
+        for _ in range(3):
+            begin, cpu = time.perf_counter(), time.process_time()
+            text = render(store, None, "csv")
+            runs.append((time.perf_counter() - begin, time.process_time() - cpu))
+    library, library_cpu = min(runs)
     out = folder / "all.csv"
     env = dict(os.environ, SCOREKEEPER_DB=str(big))
     env["PYTHONPATH"] = f"{Path(__file__).resolve().parents[2]}{os.pathsep}{env.get('PYTHONPATH', '')}"
@@ -146,8 +162,14 @@ def main() -> None:
     subprocess.run([sys.executable, "-m", "scorekeeper", "export", "--all", "--format", "csv", "-o", str(out)],
                    env=env, check=True, capture_output=True)
     command = time.perf_counter() - begin
-    print(f"export --all --format csv: {text.count(chr(10)) - 1:,} rows; library {library:.2f} s "
-          f"({library_cpu:.2f} s CPU), command (new process, to a file) {command:.2f} s")
+    each = ", ".join(f"{r[0]:.2f}" for r in runs)
+    print(f"export --all --format csv: {text.count(chr(10)) - 1:,} rows; library best of 3 {library:.2f} s "
+          f"({library_cpu:.2f} s CPU; runs {each}), command (new process, to a file) {command:.2f} s")
+    print(f"{'':56} {'empty':>16} {'100k hands':>16} {'ratio':>6}")
+    print(f"{'(median / min, ms)':56}")
+    for what, figures in measure(empty, big):
+        (a, a_min), (b, b_min) = figures["empty"], figures["100k"]
+        print(f"{what:56} {a:7.2f} / {a_min:6.2f} {b:7.2f} / {b_min:6.2f} {b / a:6.2f}")
     print(f"load average while measuring: {os.getloadavg()[0]:.2f}")
 
 
