@@ -5,6 +5,7 @@ turned into per-card arrays once; the table and every capture are bitmasks over 
 same code settles one argument at the table and plays a million simulated hands.
 
 >>> from scorekeeper.cards import Card
+>>> from scorekeeper.rules import load_rules
 >>> engine = CaptureEngine(load_rules("scopa"))
 >>> deck = engine.deck
 >>> table = Table(deck.mask(Card.parse(t) for t in "3c 4d 7s".split()))
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Rank
 from scorekeeper.errors import RuleSetError, ScorekeeperError
-from scorekeeper.rules import RuleSet, load_rules
+from scorekeeper.rules import RuleSet
 
 if TYPE_CHECKING:
     from scorekeeper.scoring import Counter
@@ -186,7 +187,7 @@ class CaptureEngine:
 
     def describe(self, mask: int) -> str:
         """Cards of a mask joined with ``+``, lowest value first, e.g. ``3c + 4d``."""
-        order = sorted(_indexes(mask), key=lambda i: (self.value[i], i))
+        order = sorted(indexes(mask), key=lambda i: (self.value[i], i))
         return " + ".join(self.names[i] for i in order) or "nothing"
 
     def counts(self, card: int) -> str:
@@ -198,79 +199,9 @@ class CaptureEngine:
 
     def why(self, card: int, table: Table, take: int, *, last: bool = False) -> tuple[Capture | None, str]:
         """The capture ``take`` is, or None and why it is not legal, in a player's words."""
-        name = self.names[card]
-        off = take & ~table.mask
-        if off:
-            return None, f"{self.describe(off).replace(' + ', ' and ')} {'is' if off & (off - 1) == 0 else 'are'} not on the table"
-        options = self.captures(card, table, last=last)
-        if not take:
-            if not options:
-                return None, f"the {name} captures nothing here, so it is laid on the table"
-            return None, (f"the {name} can take {self._some(options)}, and a card that can capture must capture "
-                          "(a player who wants to lay a card down must choose one that captures nothing)")
-        for option in options:
-            if option.mask == take:
-                return option, self._legal_words(card, option, table.mask, last)
-        return None, self._illegal_words(card, table, take, options)
+        from scorekeeper.reasons import why
 
-    def _some(self, options: list[Capture]) -> str:
-        shown = " or ".join(self.describe(o.mask) for o in options[:4])
-        return shown + (f" (or {len(options) - 4} more)" if len(options) > 4 else "")
-
-    def _legal_words(self, card: int, capture: Capture, whole: int, last: bool) -> str:
-        name, taken = self.names[card], self.describe(capture.mask)
-        words = {
-            "pair": f"the {name} pairs with {taken}",
-            "sum": f"{taken} add up to {sum(self.value[i] for i in _indexes(capture.mask))}, and {self.counts(card)}",
-            "total": f"the {name} and {taken} make {self.spec.total}",
-            "ace": f"an ace takes the whole table here: {taken}",
-            "build": f"the {name} takes the build {taken}",
-            "combined": f"the {name} takes {taken}, in groups each worth {self.hand_value[card]}",
-        }[capture.kind]
-        if capture.sweep:
-            return words + "; it clears the table: a sweep"
-        if capture.mask == whole and last and not self.spec.last_play_sweeps:
-            return words + "; it clears the table, but on the last play of the hand that is no sweep"
-        if capture.mask == whole and capture.kind == "ace":
-            return words + "; clearing the table with an ace scores no sweep in this game"
-        return words
-
-    def _illegal_words(self, card: int, table: Table, take: int, options: list[Capture]) -> str:
-        from scorekeeper.builds import build_problem
-
-        name, spec, value = self.names[card], self.spec, self.hand_value[card]
-        problem = build_problem(self, card, table, take)
-        if problem:
-            return problem
-        if self.spec.ace_takes_all == "no-ace-on-table" and self.aces >> card & 1 and table.mask & self.aces:
-            return (f"an ace takes the whole table only when no ace lies there; with "
-                    f"{self.describe(table.mask & self.aces)} on the table the {name} pairs" + hint_of(self, options))
-        if options and options[0].kind == "ace":
-            return f"an ace takes the whole table here ({self.describe(options[0].mask)}), not part of it"
-        if not options:
-            return f"the {name} captures nothing on this table ({self._arithmetic(card, take)}): it must be laid down"
-        pairs = self.pairs(card, table)
-        hint = f"; it may take {self._some(options)}"
-        is_sum = take.bit_count() > 1 and sum(self.value[i] for i in _indexes(take)) == value
-        if pairs and spec.pair_first and not (take & pairs) and not spec.combine and is_sum:
-            return (f"the {name} pairs with {self.describe(pairs).replace(' + ', ' or ')} on the table, so it must "
-                    f"take that card, not {self.describe(take)} (a card that can pair may not take a sum)")
-        if spec.pairing == "one" and (take & pairs).bit_count() > 1:
-            return f"a card pairs with one equal card only: the {name} takes one of {self.describe(take & pairs)}, not both"
-        if spec.pairing == "all" and pairs & ~take:
-            return (f"a card takes every table card of its rank in {self.rules.name}: the {name} must also take "
-                    f"{self.describe(pairs & ~take)}")
-        return f"the {name} cannot take {self.describe(take)}: {self._arithmetic(card, take)}{hint}"
-
-    def _arithmetic(self, card: int, take: int) -> str:
-        counted = sum(self.value[i] for i in _indexes(take))
-        if self.pair_only >> card & 1 or take & self.pair_only:
-            return f"courts ({self.describe((take | 1 << card) & self.pair_only)}) only pair with their own rank"
-        if self.spec.total is not None and not self.spec.sums:
-            return f"with the {self.names[card]} they make {counted + self.hand_value[card]}, not {self.spec.total}"
-        if take.bit_count() == 1:
-            return f"{self.describe(take)} counts {counted} and {self.counts(card)}"
-        return f"{self.describe(take)} add up to {counted}, and {self.counts(card)}"
+        return why(self, card, table, take, last=last)
 
 
 def _bits(mask: int) -> list[int]:
@@ -282,7 +213,8 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def _indexes(mask: int) -> list[int]:
+def indexes(mask: int) -> list[int]:
+    """The deck indexes of a mask, lowest first."""
     return [bit.bit_length() - 1 for bit in _bits(mask)]
 
 
@@ -292,10 +224,6 @@ def _kind_of(mask: int, pairs: int, builds: list[int]) -> str:
     if any(mask == b for b in builds):
         return "build"
     return "combined" if mask & pairs or any(mask & b for b in builds) else "sum"
-
-
-def hint_of(engine: CaptureEngine, options: list[Capture]) -> str:
-    return f"; it may take {engine._some(options)}" if options else ""
 
 
 def _unions(groups: list[int], required: int) -> list[int]:
@@ -313,9 +241,4 @@ def _unions(groups: list[int], required: int) -> list[int]:
 
     walk(0, 0)
     return sorted(out, key=lambda m: (m.bit_count(), m))
-
-
-def engine_for(ref: str) -> CaptureEngine:
-    """The capture engine of a rule set named by id or path."""
-    return CaptureEngine(load_rules(ref))
 

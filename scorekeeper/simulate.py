@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from scorekeeper.builds import build_error
-from scorekeeper.capture import CaptureEngine
+from scorekeeper.capture import CaptureEngine, indexes
 from scorekeeper.errors import HandError
 from scorekeeper.replay import Game
 from scorekeeper.rules import RuleSet
@@ -41,15 +41,6 @@ def seating(rules: RuleSet, players: int | None = None) -> tuple[tuple[str, ...]
     return names, teams
 
 
-def _indexes(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 class Simulator:
     """Deals and plays hands of one rule set at random; ``hand(i)`` is one JSON-ready record."""
 
@@ -72,7 +63,7 @@ class Simulator:
 
     def text(self, mask: int) -> str:
         names = self.engine.names
-        return " ".join(names[i] for i in _indexes(mask))
+        return " ".join(names[i] for i in indexes(mask))
 
     def hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
@@ -94,7 +85,7 @@ class Simulator:
         builds = engine.spec.builds
         while game.turn < game.total:
             p = game.player
-            card = rng.choice(_indexes(game.holding[p]))
+            card = rng.choice(indexes(game.holding[p]))
             play: dict[str, Any] = {"side": self.players[p], "card": names[card]}
             if builds and rng.random() < BUILD_CHANCE:
                 found = self._build(game, p, card, rng)
@@ -130,7 +121,7 @@ class Simulator:
             return None
         own = engine.hand_value[card]
         held = game.holding[player] & ~(1 << card) & ~engine.pair_only
-        values = sorted({engine.hand_value[i] for i in _indexes(held)})
+        values = sorted({engine.hand_value[i] for i in indexes(held)})
         choices = []
         loose = game.table.loose & ~engine.pair_only
         for value in values:
