@@ -35,6 +35,21 @@ class Game:
         self.last_capturer: int | None = None
         self.turn = 0
         self.total = sum(m.bit_count() for b in batches for m in b)
+        self.opening = self._opening()
+
+    def _opening(self) -> int:
+        """Escoba, Cirulla: a table dealt making 15 (or 30) goes to the dealer at once, a sweep per 15."""
+        engine, table = self.engine, self.table.loose
+        every = engine.spec.opening_total
+        count = sum(engine.value[i] for i in range(len(engine.names)) if table >> i & 1)
+        if not every or not table or count % every:
+            return 0
+        dealer = self.side_of[len(self.batches) - 1]  # the dealer plays last
+        self.piles[dealer] |= table
+        self.sweeps[dealer] += count // every if engine.scores_sweeps else 0
+        self.last_capturer = dealer
+        self.table = Table()
+        return table
 
     @property
     def player(self) -> int:
@@ -120,6 +135,8 @@ class Replayed:
     sweeps: tuple[int, ...] = ()
     left: int = 0
     taker: str | None = None
+    opening: int = 0  # the table the dealer took at the deal (Escoba, Cirulla)
+    dealer: str | None = None
     result: HandResult | None = None
     mismatches: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
@@ -148,6 +165,13 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     batches = [[deck.mask(r) for r in rounds] for rounds in record.batches]
     game = Game(engine, batches, deck.mask(record.table), side_of, len(sides), record.players)
     index = {p: i for i, p in enumerate(record.players)}
+    out.opening, out.dealer = game.opening, sides[side_of[-1]]
+    if game.opening and log:
+        dealt = engine.describe(game.opening).replace(" + ", " ")
+        made = sum(engine.value[i] for i in range(len(engine.names)) if game.opening >> i & 1)
+        swept = sum(game.sweeps)
+        out.log.append(f"0. the table dealt ({dealt}) makes {made}: {out.dealer}, the dealer, takes it "
+                       f"({swept} sweep{'s' if swept != 1 else ''})")
     for play in record.plays:
         card = deck.index[play.card]
         try:

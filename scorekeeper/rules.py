@@ -224,6 +224,7 @@ class CaptureRules:
     ace_sweep_counts: bool = True
     builds: bool = False
     last_play_sweeps: bool = False
+    opening_total: Positive | None = None
     deal: DealRules = DealRules()
     note: str = ""
 

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from scorekeeper.capture import CaptureEngine
+from scorekeeper.cards import Card
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.records import read_record
@@ -210,3 +211,24 @@ def test_italian_suit_letters_and_8_9_10_for_the_courts() -> None:
         if "take" in play:
             play["take"] = translate(play["take"])
     assert run(data).piles == run(load()).piles
+
+
+def test_escoba_table_dealt_making_fifteen_goes_to_the_dealer_as_an_escoba() -> None:
+    sim = Simulator(load_rules("escoba"), seed=21)
+    engine = CaptureEngine(load_rules("escoba"))
+    for number in range(300):
+        record = sim.hand(number)
+        table = [engine.deck.index[Card.parse(t)] for t in record["deal"]["table"].split()]
+        if sum(engine.value[i] for i in table) in (15, 30):
+            outcome = run(record)
+            made = sum(engine.value[i] for i in table)
+            assert outcome.ok and outcome.log[0].startswith(f"0. the table dealt ({record['deal']['table']}) makes {made}: ")
+            assert outcome.log[0].endswith(f"B, the dealer, takes it ({sum(engine.value[i] for i in table) // 15} sweep)")
+            assert record["plays"][0].get("take") is None  # the first player finds the table empty
+            assert all(outcome.piles[1] >> i & 1 for i in table)
+            return
+    pytest.fail("no simulated Escoba deal made fifteen on the table")
+
+
+def test_scopa_table_dealt_making_fifteen_is_played_as_usual() -> None:
+    assert load_rules("scopa").capture is not None and load_rules("scopa").capture.opening_total is None

@@ -89,3 +89,11 @@ def test_replay_rules_option_overrides_the_record(tmp_path: Path) -> None:
     # but every Scopa capture stays legal there, so only laying down can become illegal.
     code, out, _ = run("replay", str(SAMPLES / "scopa.yaml"), "--rules", "scopa-quindici")
     assert code == 1 and ": play " in out and "a card that can capture must capture" in out
+
+
+def test_replay_says_when_the_dealer_took_a_table_dealt_making_fifteen() -> None:
+    code, out, _ = run("replay", str(SAMPLES / "escoba.yaml"))
+    assert code == 0
+    assert out.splitlines()[1] == "The table dealt (Ah 2h 3c Qd) makes 15: Bruno, the dealer, takes it (1 sweep)."
+    data = json.loads(run("replay", str(SAMPLES / "escoba.yaml"), "--json")[1])
+    assert data["opening"] == {"side": "Bruno", "cards": ["Qd", "Ah", "2h", "3c"]}

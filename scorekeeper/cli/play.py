@@ -113,6 +113,9 @@ def replay(
             body["piles"] = {s: " ".join(map(str, engine.deck.cards_in(m))) for s, m in zip(sides, outcome.piles)}
             body["sweeps"] = dict(zip(sides, outcome.sweeps))
             body["last_capture"] = {"side": outcome.taker, "left": [str(c) for c in engine.deck.cards_in(outcome.left)]}
+            if outcome.opening:
+                body["opening"] = {"side": outcome.dealer,
+                                   "cards": [str(c) for c in engine.deck.cards_in(outcome.opening)]}
             body["problems"] = outcome.mismatches
             body["score"] = outcome.result.to_dict()
         if plays:
@@ -126,6 +129,9 @@ def replay(
         else:
             assert outcome.result is not None
             print(f"{source}: {outcome.plays} plays, every one legal.")
+            if outcome.opening and not plays:
+                opening = outcome.log[0][3:]
+                print(opening[0].upper() + opening[1:] + ".")
             left = " ".join(map(str, engine.deck.cards_in(outcome.left)))
             if outcome.taker and left:
                 print(f"{outcome.taker} made the last capture and takes what is left: {left} (no sweep).")
