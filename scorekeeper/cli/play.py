@@ -11,7 +11,15 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper.cli.common import NOT_OK, NOT_UNDERSTOOD, ItalianOption, JsonOption, RulesOption, reporting, say
+from scorekeeper.cli.common import (
+    NOT_OK,
+    NOT_UNDERSTOOD,
+    ItalianOption,
+    JsonOption,
+    RulesOption,
+    reporting,
+    say,
+)
 from scorekeeper.errors import InputErrors, NotationError
 
 
