@@ -122,19 +122,18 @@ class _Replay:
                                            or len(hand.sides) != len(self.playing)):
             return HandLine(number, hand, (False,) * len(hand.categories), {}, dict(self.totals),
                             f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
-        before = dict(self.totals)
         if self.s.finish == "count-out":
+            before = dict(self.totals)
             marks, note = self._count_out(hand)
-            counted = tuple(marks)
-        else:
-            # Every category counts: add up each side's column at once.
-            sums = [sum(column) for column in zip(*(c.points for c in hand.categories))] or [0] * len(hand.sides)
-            for side, total in zip(hand.sides, sums):
-                self.totals[side] += total
-            counted = (True,) * len(hand.categories)
-            note = self._end_of_hand(hand, before)
-        points = {side: self.totals[side] - before[side] for side in hand.sides}  # self.playing may have changed
-        return HandLine(number, hand, tuple(counted), points, dict(self.totals), note)
+            points = {side: self.totals[side] - before[side] for side in hand.sides}
+            return HandLine(number, hand, tuple(marks), points, dict(self.totals), note)
+        # Every category counts: add up each side's column at once.
+        sums = [sum(column) for column in zip(*(c.points for c in hand.categories))] or [0] * len(hand.sides)
+        points = dict(zip(hand.sides, sums))
+        for side, gained in points.items():
+            self.totals[side] += gained
+        note = self._end_of_hand(hand, points)
+        return HandLine(number, hand, (True,) * len(hand.categories), points, dict(self.totals), note)
 
     def _count_out(self, hand: HandPoints) -> tuple[list[bool], str]:
         counted: list[bool] = []
@@ -164,7 +163,7 @@ class _Replay:
         self._tie(leaders)
         return True, f"{_and(leaders)} reached {best} together at {label}: another hand"
 
-    def _end_of_hand(self, hand: HandPoints, before: Mapping[str, int]) -> str:
+    def _end_of_hand(self, hand: HandPoints, points: Mapping[str, int]) -> str:
         if hand.match_winner:
             cid, side = hand.match_winner
             label = next((c.label for c in hand.categories if c.id == cid), cid)
@@ -177,6 +176,7 @@ class _Replay:
         if len(leaders) == 1:
             return self._win(leaders[0], f"{leaders[0]} has the highest total past {self.s.target}")
         if self.s.finish == "count-out-if-tied":
+            before = {side: self.totals[side] - points[side] for side in points}
             decided = self._recount(hand, before, leaders)
             if decided:
                 return decided

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.errors import ScorekeeperError
 
@@ -71,9 +71,8 @@ def unpack_categories(packed: list[list[Any]], sides: int) -> list[list[Any]]:
     return [[cid, flat[n * sides:(n + 1) * sides]] for n, cid in enumerate(ids)]
 
 
-@dataclass
-class HandRow:
-    """A stored hand, live or ended."""
+class HandRow(NamedTuple):
+    """A stored hand, live or ended (a named tuple: reading a big history makes many)."""
 
     id: int
     number: int
@@ -311,12 +310,13 @@ class Store:
                 rows = list(group[1])
                 # one decode for all of a match's categories: far fewer calls into the JSON decoder
                 categories = loads("[" + ",".join(r[5] for r in rows) + "]")
+                append, new = match.hands.append, tuple.__new__
                 for r, packed in zip(rows, categories):
                     sides = sides_seen.get(r[3])
                     if sides is None:
                         sides = sides_seen[r[3]] = loads(r[3])
-                    match.hands.append(HandRow(r[1], r[2], sides, loads(r[4]) if r[4] else {}, packed,
-                                               loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [],
-                                               bool(r[8]), r[9], r[10]))
+                    append(new(HandRow, (r[1], r[2], sides, loads(r[4]) if r[4] else {}, packed,
+                                         loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [],
+                                         bool(r[8]), r[9], r[10])))
                 group = next(groups, None)
             yield match
