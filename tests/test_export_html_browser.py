@@ -119,3 +119,23 @@ def test_chromium_draws_each_side_at_the_height_of_its_running_total(tmp_path: P
     assert min(x for x, y in anna_line if y <= anna_top + 2) > max(x for x, _ in anna_line) - 10
     plateau = [x for x, y in bruno_line if y <= bruno_top + 2]
     assert max(plateau) - min(plateau) > 150
+
+
+def test_chromium_prints_one_page_per_match(tmp_path: Path) -> None:
+    browser = chromium()
+    for sides in (["Anna", "Bruno"], ["Carla", "Dario"], ["Erik", "Fede"]):
+        code = runner.invoke(app, ["match", "new", "--rules", "hurricane", "--side", sides[0], "--side", sides[1]])
+        assert code.exit_code == 0
+        hand = ["-p", f"{sides[0]}=rest", "-p", f"{sides[1]}=h:A", "-s", f"{sides[0]}=7"]
+        assert runner.invoke(app, ["match", "add", code.stdout.strip(), *hand]).exit_code == 0
+    page = tmp_path / "all.html"
+    assert runner.invoke(app, ["export", "--all", "--format", "html", "-o", str(page)]).exit_code == 0
+    pdf = tmp_path / "all.pdf"
+    subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}",
+                    page.as_uri()], check=True, capture_output=True, timeout=120)
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
+    assert pages == 3
