@@ -37,6 +37,7 @@ class Settled:
     captures: tuple[Option, ...]
     legal: bool | None = None
     reason: str | None = None
+    total: int | None = None  # the fifteen or eleven of the game, if it has one
 
     @property
     def trail(self) -> bool:
@@ -113,4 +114,4 @@ def settle(rules: str, table: str, card: str, *, take: str | None = None, builds
         legal = capture is not None or (not options and not take.strip())
     return Settled(engine.rules.id, engine.rules.name, engine.names[index],
                    tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,
-                   legal, reason)
+                   legal, reason, engine.spec.total)

@@ -20,8 +20,8 @@ def test_capture_lists_every_legal_capture() -> None:
     assert run("capture", "-r", "scopa-quindici", "--table", "Ad 3c 7h Ks", "--card", "5d") == (0, """\
 5d on Ad 3c 7h Ks (scopa-quindici): the 5d counts 5
 It must capture; its legal captures:
-  Ks
-  3c + 7h
+  Ks  (makes 15)
+  3c + 7h  (makes 15)
 """, "")
 
 
@@ -72,7 +72,7 @@ def test_capture_json_trail() -> None:
 
 def test_capture_cassino_build_on_the_table() -> None:
     code, out, _ = run("capture", "-r", "cassino", "--table", "9d", "--build", "9=4d,5c", "--card", "9s")
-    assert code == 0 and out.splitlines()[2:] == ["  9d", "  4d + 5c + 9d  (sweep)"]
+    assert code == 0 and out.splitlines()[2:] == ["  9d", "  4d + 5c + 9d  (several groups, sweep)"]
 
 
 def test_capture_bad_card_is_one_line_naming_the_token_exit_2() -> None:
@@ -88,3 +88,8 @@ def test_capture_card_outside_the_deck_exit_2() -> None:
 def test_capture_bad_build_option_exit_2() -> None:
     assert run("capture", "-r", "cassino", "--table", "3c", "--card", "7h", "--build", "seven") == \
         (2, "", "error: --build 'seven': write VALUE=CARDS, like 7=5h,2c\n")
+
+
+def test_capture_d_assi_ace_says_it_takes_the_table() -> None:
+    code, out, _ = run("capture", "-r", "scopa-d-assi", "--table", "3c Kd", "--card", "Ah")
+    assert code == 0 and out.splitlines()[1:] == ["It must capture; its legal captures:", "  3c + Kd  (the ace takes the table)"]

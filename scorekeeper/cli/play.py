@@ -22,6 +22,10 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.errors import InputErrors, NotationError
 
+# How a capture was made, when it is not plain pairing or summing.
+_KIND_NOTES = {"total": "makes {total}", "ace": "the ace takes the table", "build": "a build",
+               "combined": "several groups"}
+
 
 def capture(
     table: Annotated[str, typer.Option("--table", "-t", metavar="CARDS",
@@ -56,7 +60,9 @@ def capture(
         else:
             print("It must capture; its legal captures:")
             for option in settled.captures:
-                print(f"  {' + '.join(option.cards)}" + ("  (sweep)" if option.sweep else ""))
+                notes = [_KIND_NOTES.get(option.kind, ""), "sweep" if option.sweep else ""]
+                shown = ", ".join(n.format(total=settled.total) for n in notes if n)
+                print(f"  {' + '.join(option.cards)}" + (f"  ({shown})" if shown else ""))
         if settled.legal is not None:
             print(f"--take {take or chr(39) * 2}: {'legal' if settled.legal else 'not legal'}: {settled.reason}")
     if settled.legal is False:
