@@ -26,7 +26,7 @@ from scorekeeper.match import (
 )
 from scorekeeper.match_hand import CountedHand, count_for
 from scorekeeper.ruledata import digest, rules_from_json, rules_json
-from scorekeeper.store import HandRow, MatchRow, Store, StoreError, dumps
+from scorekeeper.store import HandRow, MatchRow, Store, StoreError, dumps, now
 
 
 @dataclass(frozen=True)
@@ -107,23 +107,18 @@ def start_match(store: Store, settings: MatchSettings) -> int:
     """Record a new match; returns its id."""
     text = rules_json(settings.rules)
     key = digest(text)
+    created = now()
     with store.write() as db:
         store.put_rules(settings.rules.id, text, key)
         cursor = db.execute(
             "INSERT INTO matches (uid, name, created, rules, sides, target, finish, enabled, totals) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (uuid.uuid4().hex, settings.name, _now(), key, dumps([[s.name, list(s.players)] for s in settings.sides]),
+            (uuid.uuid4().hex, settings.name, created, key, dumps([[s.name, list(s.players)] for s in settings.sides]),
              settings.target, settings.finish, dumps(list(settings.enabled)),
              dumps(dict.fromkeys(settings.side_names, 0))))
         match_id = int(cursor.lastrowid or 0)
-        store.event(match_id, "new")
+        store.event(match_id, "new", at=created)
     return match_id
-
-
-def _now() -> str:
-    from scorekeeper.store import now
-
-    return now()
 
 
 def load_match(store: Store, ref: str | None) -> Match:
