@@ -24,11 +24,11 @@ from scorekeeper.rules import Stake
 __all__ = ["FINISHES", "CategoryPoints", "Claim", "HandLine", "HandPoints", "MatchError", "MatchSettings",
            "MatchState", "Side", "match_settings", "parse_sides", "settle", "state_dict"]
 
+
 class CategoryPoints(NamedTuple):
     """One category of a hand: points per playing side, in the hand's side order."""
 
-    # A named tuple, not a dataclass: exporting a big history builds hundreds of thousands, and
-    # the points of a stored hand stay the list they were decoded as.
+    # A named tuple, not a dataclass: exporting a big history builds hundreds of thousands.
     id: str
     label: str
     points: Sequence[int]
@@ -44,6 +44,7 @@ class HandPoints(NamedTuple):
     forced: bool = False
 
     def total(self, side: str) -> int:
+        """The hand's points for one side, every category counted."""
         i = self.sides.index(side)
         return sum(c.points[i] for c in self.categories)
 
@@ -92,6 +93,8 @@ def settle(settings: MatchSettings, hands: Sequence[HandPoints], claims: Sequenc
 
 
 class _Replay:
+    """One pass over a match's hands; its fields are the state as it stands after each hand."""
+
     def __init__(self, settings: MatchSettings, claims: Sequence[Claim]) -> None:
         self.s = settings
         self.claims = claims
