@@ -34,19 +34,56 @@ class CategoryPoints(NamedTuple):
     points: Sequence[int]
 
 
-class HandPoints(NamedTuple):
-    """A hand as the history keeps it: who played, each category's points, and what was wrong."""
+class HandPoints:
+    """A hand as the history keeps it: who played, each category's points, and what was wrong.
 
-    sides: tuple[str, ...]
-    categories: tuple[CategoryPoints, ...]
-    match_winner: tuple[str, str] | None = None  # (win_match category id, side)
-    problems: tuple[str, ...] = ()
-    forced: bool = False
+    A hand read back from the history may come packed (category ids, their labels, and the points
+    as one flat list, side by side); its ``CategoryPoints`` are then only built when asked for,
+    since settling a match and writing CSV need just the ids and the flat points.
+    """
+
+    __slots__ = ("_categories", "_packed", "forced", "match_winner", "problems", "sides")
+
+    def __init__(self, sides: tuple[str, ...], categories: tuple[CategoryPoints, ...] | None = None,
+                 match_winner: tuple[str, str] | None = None, problems: tuple[str, ...] = (),
+                 forced: bool = False, *,
+                 packed: tuple[Sequence[str], Mapping[str, str], Sequence[int]] | None = None) -> None:
+        if (categories is None) == (packed is None):
+            raise ValueError("a hand needs its categories, or them packed, not both")
+        self.sides = sides
+        self._categories = categories
+        self._packed = packed
+        self.match_winner = match_winner  # (win_match category id, side)
+        self.problems = problems
+        self.forced = forced
+
+    @property
+    def categories(self) -> tuple[CategoryPoints, ...]:
+        """Each category with its label and points per side, in count order."""
+        if self._categories is None:
+            assert self._packed is not None
+            ids, labels, flat = self._packed
+            n = len(self.sides)
+            self._categories = tuple(CategoryPoints(cid, labels[cid], tuple(flat[k * n:k * n + n]))
+                                     for k, cid in enumerate(ids))
+        return self._categories
+
+    @property
+    def ids(self) -> Sequence[str]:
+        """The category ids in count order."""
+        return self._packed[0] if self._packed is not None else [c.id for c in self.categories]
+
+    def by_side(self) -> list[Sequence[int]]:
+        """Per side, the points of every category in count order."""
+        n = len(self.sides)
+        if self._packed is not None:
+            flat = self._packed[2]
+            return [flat[i::n] for i in range(n)]
+        return [[c.points[i] for c in self.categories] for i in range(n)]
 
     def total(self, side: str) -> int:
         """The hand's points for one side, every category counted."""
-        i = self.sides.index(side)
-        return sum(c.points[i] for c in self.categories)
+        return sum(self.by_side()[self.sides.index(side)])
 
 
 @dataclass(frozen=True)
@@ -119,11 +156,11 @@ class _Replay:
 
     def _hand(self, number: int, hand: HandPoints) -> HandLine:
         if self.finished:
-            return HandLine(number, hand, (False,) * len(hand.categories), {}, dict(self.totals),
+            return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
                             "not counted: entered after the match ended")
         if hand.sides != self.playing and (set(hand.sides) != set(self.playing)
                                            or len(hand.sides) != len(self.playing)):
-            return HandLine(number, hand, (False,) * len(hand.categories), {}, dict(self.totals),
+            return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
                             f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
         if self.s.finish == "count-out":
             before = dict(self.totals)
@@ -131,12 +168,11 @@ class _Replay:
             points = {side: self.totals[side] - before[side] for side in hand.sides}
             return HandLine(number, hand, tuple(marks), points, dict(self.totals), note)
         # Every category counts: add up each side's column at once.
-        sums = [sum(column) for column in zip(*(c.points for c in hand.categories))] or [0] * len(hand.sides)
-        points = dict(zip(hand.sides, sums))
+        points = dict(zip(hand.sides, map(sum, hand.by_side())))
         for side, gained in points.items():
             self.totals[side] += gained
         note = self._end_of_hand(hand, points)
-        return HandLine(number, hand, (True,) * len(hand.categories), points, dict(self.totals), note)
+        return HandLine(number, hand, (True,) * len(hand.ids), points, dict(self.totals), note)
 
     def _count_out(self, hand: HandPoints) -> tuple[list[bool], str]:
         counted: list[bool] = []

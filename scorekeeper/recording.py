@@ -10,12 +10,10 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any
 
 from scorekeeper.hands import HandSpec
 from scorekeeper.match import (
-    CategoryPoints,
     Claim,
     HandPoints,
     MatchError,
@@ -68,17 +66,12 @@ class _Labels(dict[str, str]):
 
 
 def points_of(hand: HandRow, labels: Mapping[str, str]) -> HandPoints:
-    """A stored hand's points; ``labels`` names each category as the match's rule set does."""
+    """A stored hand's points, packed; ``labels`` names each category as the match's rule set does."""
     winner = (hand.match_winner[0], hand.match_winner[1]) if hand.match_winner else None
     ids, flat = hand.packed
-    chunks = zip(*[iter(flat)] * len(hand.sides))  # the flat points, a tuple per category
-    # Built by C-level loops (tuple.__new__ skips the named tuple's Python __new__): an export of a
-    # big history makes hundreds of thousands of these.
-    categories = tuple(map(tuple.__new__, repeat(CategoryPoints),
-                           zip(ids, map(labels.__getitem__, ids), chunks)))
-    if len(categories) != len(ids):
+    if len(flat) != len(ids) * len(hand.sides) or not all(isinstance(p, int) for p in flat):
         raise ValueError(f"hand {hand.number}: {len(flat)} points for {len(ids)} categories")
-    return HandPoints(tuple(hand.sides), categories, winner, tuple(hand.problems), hand.forced)
+    return HandPoints(tuple(hand.sides), None, winner, tuple(hand.problems), hand.forced, packed=(ids, labels, flat))
 
 
 def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:

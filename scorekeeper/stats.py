@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.export import matches
+from scorekeeper.export import bulk, matches
 from scorekeeper.recording import Match
 from scorekeeper.store import Store
 
@@ -69,7 +69,9 @@ def stats(store: Store, *, side: str | None = None, rules: str | None = None) ->
     tallies: dict[tuple[str, str], Tally] = {}
     labels: dict[str, str] = {}
     count = 0
-    for match in matches(store, None):
+    with bulk():
+        chosen = list(matches(store, None))
+    for match in chosen:
         if rules is not None and match.settings.rules.id != rules:
             continue
         count += 1
