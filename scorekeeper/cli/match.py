@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,8 +27,7 @@ from scorekeeper.cli.common import (
 
 if TYPE_CHECKING:
     from scorekeeper.hands import HandSpec
-    from scorekeeper.recording import Entered, Match
-    from scorekeeper.rules import RuleSet
+    from scorekeeper.recording import Entered
     from scorekeeper.store import Store
 
 app = typer.Typer(help="Run a match: start it, enter each hand, see the standings and the winner.",
@@ -87,74 +86,6 @@ def _typed(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | N
                         enabled=with_ or (), italian_suits=italian_suits or None)
 
 
-def _ask_pile(side: str, rules: RuleSet, italian_suits: bool) -> str:
-    """Ask for one side's pile until it reads."""
-    from scorekeeper.errors import InputErrors
-    from scorekeeper.notation import parse_pile
-
-    while True:
-        text = typer.prompt(f"Pile of {side}", err=True)
-        try:
-            parse_pile(text, rules.cards, where=f"pile of {side}", italian_suits=italian_suits)
-            return str(text)
-        except InputErrors as exc:
-            for message in exc.messages:
-                say(f"error: {message}")
-
-
-def _ask(spec: HandSpec, match: Match) -> HandSpec:
-    """Ask for each playing side's pile (and sweeps); a pile that does not read is asked again."""
-    from dataclasses import replace
-
-    rules = match.settings.rules
-    piles, sweeps = dict(spec.piles), dict(spec.sweeps)
-    has_sweeps = any(c.kind == "sweeps" for c in rules.categories)
-    say(f"Hand {match.state.hands + 1} of match {match.id} ({rules.name}); 'rest' takes every card not yet listed.")
-    for side in match.state.next_sides:
-        piles[side] = (_ask_pile(side, rules, spec.italian_suits), f"pile of {side}")
-        while has_sweeps and side not in sweeps:
-            count = typer.prompt(f"Sweeps of {side}", default="0", err=True).strip()
-            if count.isdigit():
-                sweeps[side] = int(count)
-            else:
-                say(f"error: sweeps of {side}: {count!r} is not a whole number, 0 or more")
-    return replace(spec, piles=piles, sweeps=sweeps)
-
-
-def _ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
-    """After a refused hand: retype one side's pile, keeping the others (None: give up)."""
-    from dataclasses import replace
-
-    from scorekeeper.match_hand import side_lookup
-    from scorekeeper.render import hand_table
-
-    settings = entered.match.settings
-    say(hand_table(entered.counted.result))
-    while True:
-        name = typer.prompt("Retype the pile of which side? (Enter: leave the hand out)", default="",
-                            show_default=False, err=True).strip()
-        if not name:
-            return None
-        side = side_lookup(settings).get(name.casefold())
-        if side is not None and side in entered.match.state.next_sides:
-            text = _ask_pile(side, settings.rules, spec.italian_suits)
-            return replace(spec, piles={**spec.piles, side: (text, f"pile of {side}")})
-        say(f"error: {name!r} does not play this hand (it is played by {', '.join(entered.match.state.next_sides)})")
-
-
-def command_line(match_id: int, spec: HandSpec) -> str:
-    """The 'match add' command that enters this hand again."""
-    import shlex
-
-    args = ["scorekeeper", "match", "add", str(match_id)]
-    args += [a for side, (text, _) in spec.piles.items() for a in ("--pile", f"{side}={text}")]
-    args += [a for side, n in spec.sweeps.items() if n for a in ("--sweeps", f"{side}={n}")]
-    args += [a for side, n in spec.claims.items() for a in ("--claim", f"{side}={n}")]
-    args += [a for side, d in spec.declared.items() for cid, n in d.items() for a in ("--declare", f"{side}:{cid}={n}")]
-    args += [a for cid in spec.enabled for a in ("--with", cid)]
-    return " ".join(shlex.quote(a) for a in args) + (" --italian-suits" if spec.italian_suits else "")
-
-
 def _report_entered(entered: Entered, force: bool, json: bool, verb: str) -> None:
     from scorekeeper.match_render import match_dict, standings
     from scorekeeper.render import hand_table, to_json
@@ -201,6 +132,7 @@ def add(
     A side may be named by its team name or by one of its players. A hand that does not check out
     is refused (exit 1) unless --force records it with its problems.
     """
+    from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
     from scorekeeper.recording import add_hand, load_match
 
     with reporting():
@@ -208,10 +140,10 @@ def add(
         with open_store(db) as store:
             asking = bool(ask or (ask is None and not spec.piles and sys.stdin.isatty()))
             if asking:
-                spec = _ask(spec, load_match(store, match))
+                spec = ask_hand(spec, load_match(store, match))
             entered = add_hand(store, match, spec, force=force)
             while asking and not entered.stored:
-                again = _ask_again(spec, entered)
+                again = ask_again(spec, entered)
                 if again is None:
                     say(f"To enter it later: {command_line(entered.match.id, spec)}")
                     break

@@ -1,0 +1,83 @@
+"""Asking for a hand at the terminal, side by side, for ``match add``: a pile that does not read is
+asked again, a refused hand can have one pile retyped, and what was typed is never lost."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from scorekeeper.cli.common import say
+
+if TYPE_CHECKING:
+    from scorekeeper.hands import HandSpec
+    from scorekeeper.recording import Entered, Match
+    from scorekeeper.rules import RuleSet
+
+
+def ask_pile(side: str, rules: RuleSet, italian_suits: bool) -> str:
+    """Ask for one side's pile until it reads."""
+    from scorekeeper.errors import InputErrors
+    from scorekeeper.notation import parse_pile
+
+    while True:
+        text = typer.prompt(f"Pile of {side}", err=True)
+        try:
+            parse_pile(text, rules.cards, where=f"pile of {side}", italian_suits=italian_suits)
+            return str(text)
+        except InputErrors as exc:
+            for message in exc.messages:
+                say(f"error: {message}")
+
+
+def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
+    """Ask for each playing side's pile (and sweeps); a pile that does not read is asked again."""
+    from dataclasses import replace
+
+    rules = match.settings.rules
+    piles, sweeps = dict(spec.piles), dict(spec.sweeps)
+    has_sweeps = any(c.kind == "sweeps" for c in rules.categories)
+    say(f"Hand {match.state.hands + 1} of match {match.id} ({rules.name}); 'rest' takes every card not yet listed.")
+    for side in match.state.next_sides:
+        piles[side] = (ask_pile(side, rules, spec.italian_suits), f"pile of {side}")
+        while has_sweeps and side not in sweeps:
+            count = typer.prompt(f"Sweeps of {side}", default="0", err=True).strip()
+            if count.isdigit():
+                sweeps[side] = int(count)
+            else:
+                say(f"error: sweeps of {side}: {count!r} is not a whole number, 0 or more")
+    return replace(spec, piles=piles, sweeps=sweeps)
+
+
+def ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
+    """After a refused hand: retype one side's pile, keeping the others (None: give up)."""
+    from dataclasses import replace
+
+    from scorekeeper.match_hand import side_lookup
+    from scorekeeper.render import hand_table
+
+    settings = entered.match.settings
+    say(hand_table(entered.counted.result))
+    while True:
+        name = typer.prompt("Retype the pile of which side? (Enter: leave the hand out)", default="",
+                            show_default=False, err=True).strip()
+        if not name:
+            return None
+        side = side_lookup(settings).get(name.casefold())
+        if side is not None and side in entered.match.state.next_sides:
+            text = ask_pile(side, settings.rules, spec.italian_suits)
+            return replace(spec, piles={**spec.piles, side: (text, f"pile of {side}")})
+        say(f"error: {name!r} does not play this hand (it is played by {', '.join(entered.match.state.next_sides)})")
+
+
+def command_line(match_id: int, spec: HandSpec) -> str:
+    """The 'match add' command that enters this hand again."""
+    import shlex
+
+    args = ["scorekeeper", "match", "add", str(match_id)]
+    args += [a for side, (text, _) in spec.piles.items() for a in ("--pile", f"{side}={text}")]
+    args += [a for side, n in spec.sweeps.items() if n for a in ("--sweeps", f"{side}={n}")]
+    args += [a for side, n in spec.claims.items() for a in ("--claim", f"{side}={n}")]
+    args += [a for side, d in spec.declared.items() for cid, n in d.items() for a in ("--declare", f"{side}:{cid}={n}")]
+    args += [a for cid in spec.enabled for a in ("--with", cid)]
+    return " ".join(shlex.quote(a) for a in args) + (" --italian-suits" if spec.italian_suits else "")
