@@ -16,19 +16,19 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
-
-BUSY_TIMEOUT_MS = 30_000
-
+from scorekeeper.store_rows import HandRow, MatchRow, pack_categories
 from scorekeeper.store_schema import MIGRATIONS
 
+__all__ = ["SCHEMA_VERSION", "HandRow", "MatchRow", "Store", "StoreError", "default_path", "dumps", "now"]
+
+BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -54,66 +54,6 @@ def now() -> str:
 def dumps(value: Any) -> str:
     """Compact JSON as stored in a column."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def pack_categories(categories: list[list[Any]]) -> list[list[Any]]:
-    """``[[id, points], ...]`` as stored: ``[[ids...], [points of each category, side by side...]]``.
-
-    Two flat lists decode several times faster than one small list per category, which is what
-    exporting a history of 100,000 hands spends most of its time on.
-    """
-    return [[c[0] for c in categories], [p for c in categories for p in c[1]]]
-
-
-def unpack_categories(packed: list[list[Any]], sides: int) -> list[list[Any]]:
-    """The stored form back as ``[[id, points], ...]``."""
-    ids, flat = packed
-    return [[cid, flat[n * sides:(n + 1) * sides]] for n, cid in enumerate(ids)]
-
-
-class HandRow(NamedTuple):
-    """A stored hand, live or ended (a named tuple: reading a big history makes many)."""
-
-    id: int
-    number: int
-    sides: list[str]
-    typed: dict[str, Any]
-    packed: list[list[Any]]  # the categories as stored: see pack_categories
-    match_winner: list[str] | None
-    problems: list[str]
-    forced: bool
-    added_by: int
-    ended_by: int | None
-
-    @property
-    def categories(self) -> list[list[Any]]:
-        """``[[id, points per side], ...]`` in count order."""
-        return unpack_categories(self.packed, len(self.sides))
-
-
-@dataclass
-class MatchRow:
-    """A stored match: its header, and its hands and claims (all of them, ended ones too)."""
-
-    id: int
-    uid: str
-    name: str
-    created: str
-    rules_json: str
-    sides: list[list[Any]]
-    target: int
-    finish: str
-    enabled: list[str]
-    hands: list[HandRow] = field(default_factory=list)
-    claims: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def live_hands(self) -> list[HandRow]:
-        return [h for h in self.hands if h.ended_by is None]
-
-    @property
-    def live_claims(self) -> list[dict[str, Any]]:
-        return [c for c in self.claims if c["ended_by"] is None]
 
 
 class Store:
@@ -145,7 +85,7 @@ class Store:
         """Close the connection."""
         self.db.close()
 
-    def __enter__(self) -> Store:
+    def __enter__(self) -> Store:  # noqa: PYI034 (no subclasses)
         return self
 
     def __exit__(self, *exc: object) -> None:
