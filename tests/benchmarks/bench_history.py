@@ -92,8 +92,8 @@ def measure(empty: Path, big: Path) -> list[tuple[str, dict[str, tuple[float, fl
     settings = match_settings(load_rules("scopa"), ["Anna", "Bruno"], target=1000)
     hands = deals("scopa", ["Anna", "Bruno"], 20, random.Random(5))
     stores = {"empty": Store(empty), "100k": Store(big)}
-    results = []
-    pending = {name: [] for name in stores}
+    results: list[tuple[str, dict[str, tuple[float, float]]]] = []
+    pending: dict[str, list[tuple[str, HandSpec]]] = {name: [] for name in stores}
 
     def adder(name: str) -> Callable[[], object]:
         def add() -> object:
@@ -110,9 +110,11 @@ def measure(empty: Path, big: Path) -> list[tuple[str, dict[str, tuple[float, fl
     for name in stores:  # show a match that has its ten hands
         while pending[name]:
             adder(name)()
+    def shower(name: str) -> Callable[[], object]:
+        return lambda: sheet(load_match(stores[name], shown[name]))
+
     results.append(("show a ten-hand match (library: load, replay, render)",
-                    interleaved({name: (lambda n=name: sheet(load_match(stores[n], shown[n]))) for name in stores},
-                                300)))
+                    interleaved({name: shower(name) for name in stores}, 300)))
     root = Path(__file__).resolve().parents[2]
 
     def cli(path: Path, *args: str) -> Callable[[], object]:
