@@ -5,7 +5,7 @@ turned into per-card arrays once; the table and every capture are bitmasks over 
 same code settles one argument at the table and plays a million simulated hands.
 
 >>> from scorekeeper.cards import Card
->>> from scorekeeper.rules import load_rules
+>>> from scorekeeper.catalog import load_rules
 >>> engine = CaptureEngine(load_rules("scopa"))
 >>> deck = engine.deck
 >>> table = Table(deck.mask(Card.parse(t) for t in "3c 4d 7s".split()))

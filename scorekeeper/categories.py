@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
-from scorekeeper.cards import SUITS, Card, Deck, Rank, Suit
+from scorekeeper.cards import Card, Deck, Rank, Suit
 from scorekeeper.rules import (
     CardCategory,
-    Category,
     DeclaredCategory,
     EachCategory,
     MostCategory,
-    PrimieraCategory,
     Selection,
     SequenceCategory,
     SetCategory,
@@ -61,7 +59,8 @@ def selection_mask(select: Selection, deck: Deck) -> int:
     return picked & ~dropped
 
 
-def _names(indexes: Sequence[int], sides: Sequence[str]) -> str:
+def names_of(indexes: Sequence[int], sides: Sequence[str]) -> str:
+    """The names of some sides, joined with "and"."""
     return " and ".join(sides[i] for i in indexes)
 
 
@@ -72,16 +71,9 @@ def _versus(values: Sequence[Any]) -> str:
 class Scorer:
     """The base of every kind: holds the category and the deck."""
 
-    KINDS: ClassVar[dict[type, type[Scorer]]] = {}
-    spec_type: ClassVar[type]
-
     def __init__(self, spec: Any, deck: Deck) -> None:
         self.spec = spec
         self.deck = deck
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        Scorer.KINDS[cls.spec_type] = cls
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
         raise NotImplementedError
@@ -105,7 +97,6 @@ class Scorer:
 
 
 class MostScorer(Scorer):
-    spec_type = MostCategory
     spec: MostCategory
 
     def __init__(self, spec: MostCategory, deck: Deck) -> None:
@@ -134,7 +125,7 @@ class MostScorer(Scorer):
         if scored.taker is not None:
             note = f"{_versus(counts)}: {sides[scored.taker]} has the most"
         elif best and self.spec.ties == "split":
-            note = f"{_versus(counts)}: tie between {_names(leaders, sides)}, each scores"
+            note = f"{_versus(counts)}: tie between {names_of(leaders, sides)}, each scores"
         else:
             note = f"{_versus(counts)}: tie at {best}, nobody scores"
         return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts))})
@@ -144,7 +135,6 @@ class MostScorer(Scorer):
 
 
 class CardScorer(Scorer):
-    spec_type = CardCategory
     spec: CardCategory
 
     def __init__(self, spec: CardCategory, deck: Deck) -> None:
@@ -162,7 +152,6 @@ class CardScorer(Scorer):
 
 
 class SetScorer(Scorer):
-    spec_type = SetCategory
     spec: SetCategory
 
     def __init__(self, spec: SetCategory, deck: Deck) -> None:
@@ -180,7 +169,6 @@ class SetScorer(Scorer):
 
 
 class EachScorer(Scorer):
-    spec_type = EachCategory
     spec: EachCategory
 
     def __init__(self, spec: EachCategory, deck: Deck) -> None:
@@ -210,118 +198,7 @@ class EachScorer(Scorer):
         return self.plain.bit_count() * self.spec.points + sum(p for _, p in self.special)
 
 
-@dataclass(frozen=True)
-class PrimieraSide:
-    """One side's primiera: its best card per suit, the total, or the suits it lacks."""
-
-    best: dict[Suit, Card]
-    total: int | None
-    missing: tuple[Suit, ...]
-
-    @property
-    def eligible(self) -> bool:
-        return not self.missing
-
-
-class PrimieraScorer(Scorer):
-    spec_type = PrimieraCategory
-    spec: PrimieraCategory
-
-    def __init__(self, spec: PrimieraCategory, deck: Deck) -> None:
-        super().__init__(spec, deck)
-        self.values = {Rank(r): v for r, v in spec.values.items()}
-        # For each suit, its cards from the most valuable down: the first one held is the best.
-        self.order = tuple(
-            (suit, tuple(sorted(((deck.bit(Card(r, suit)), self.values[r], Card(r, suit)) for r in deck.ranks),
-                                key=lambda entry: -entry[1])))
-            for suit in SUITS)
-        width = len(deck.ranks)
-        self.shifts = tuple(deck.suit_shift(suit) for suit in SUITS)
-        self.suit_bits = (1 << width) - 1
-        # With ten ranks a suit has 1,024 subsets: a table of each subset's best value is cheap
-        # to build and makes counting many hands fast. Zero means the suit is missing.
-        self.best_value: list[int] | None = None
-        if width <= 10:
-            ranked = [self.values[r] for r in deck.ranks]
-            table = [0] * (1 << width)
-            for subset in range(1, 1 << width):
-                low = subset & -subset
-                table[subset] = max(table[subset ^ low], ranked[low.bit_length() - 1])
-            self.best_value = table
-
-    def side(self, pile: int) -> PrimieraSide:
-        """The primiera of one pile: best card per suit and total, or the suits it lacks."""
-        best: dict[Suit, Card] = {}
-        total = 0
-        missing = []
-        for suit, ladder in self.order:
-            for bit, value, card in ladder:
-                if pile & bit:
-                    best[suit] = card
-                    total += value
-                    break
-            else:
-                missing.append(suit)
-        return PrimieraSide(best, None if missing else total, tuple(missing))
-
-    def sides(self, piles: Points) -> tuple[PrimieraSide, ...]:
-        """The primiera of every pile."""
-        return tuple(self.side(pile) for pile in piles)
-
-    def total(self, pile: int) -> int | None:
-        """The primiera total of one pile, or None if it lacks a suit."""
-        table = self.best_value
-        if table is None:
-            return self.side(pile).total
-        total = 0
-        for shift in self.shifts:
-            value = table[(pile >> shift) & self.suit_bits]
-            if not value:
-                return None
-            total += value
-        return total
-
-    def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
-        totals = [self.total(pile) for pile in piles]
-        points = [0] * len(piles)
-        eligible = [t for t in totals if t is not None]
-        taker = None
-        if eligible:
-            top = max(eligible)
-            if eligible.count(top) == 1:
-                taker = totals.index(top)
-                points[taker] = self.spec.points
-        return Scored(tuple(points), tuple(piles), taker)
-
-    def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        return explain_primiera(self.sides(scored.raw), scored.taker, sides)
-
-
-def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequence[str]) -> Explained:
-    """The dispute settler's words: each side's total or missing suits, and who wins and why."""
-    cells = tuple(str(s.total) if s.eligible else "no " + "/".join(x.english for x in s.missing) for s in raw)
-    eligible = [i for i, s in enumerate(raw) if s.eligible]
-    lacking = "; ".join(f"{sides[i]} lacks {', '.join(x.english for x in s.missing)}"
-                        for i, s in enumerate(raw) if not s.eligible)
-    if not eligible:
-        note = f"nobody has all four suits ({lacking})"
-    elif taker is not None:
-        others = [f"{raw[i].total}" for i in eligible if i != taker]
-        note = f"{sides[taker]} wins with {raw[taker].total}"
-        note += f" against {', '.join(others)}" if others else ""
-        note += f" ({lacking})" if lacking else ""
-    else:
-        top = max(raw[i].total or 0 for i in eligible)
-        tied = [i for i in eligible if raw[i].total == top]
-        note = f"tie at {top} between {_names(tied, sides)}: nobody scores"
-    detail = {sides[i]: {"eligible": s.eligible, "missing_suits": [x.value for x in s.missing],
-                         "best": {x.value: str(c) for x, c in s.best.items()}, "total": s.total}
-              for i, s in enumerate(raw)}
-    return Explained(cells, note, detail)
-
-
 class SequenceScorer(Scorer):
-    spec_type = SequenceCategory
     spec: SequenceCategory
 
     def __init__(self, spec: SequenceCategory, deck: Deck) -> None:
@@ -358,7 +235,6 @@ class SequenceScorer(Scorer):
 
 
 class SweepsScorer(Scorer):
-    spec_type = SweepsCategory
     spec: SweepsCategory
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
@@ -375,7 +251,6 @@ class SweepsScorer(Scorer):
 
 
 class DeclaredScorer(Scorer):
-    spec_type = DeclaredCategory
     spec: DeclaredCategory
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
@@ -384,8 +259,3 @@ class DeclaredScorer(Scorer):
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = f"declared {_versus(scored.raw)}, {self.spec.points} each"
         return Explained(tuple(str(n) for n in scored.raw), note, {"counts": dict(zip(sides, scored.raw))})
-
-
-def build_scorer(category: Category, deck: Deck) -> Scorer:
-    """The scorer for one category of a rule set."""
-    return Scorer.KINDS[type(category)](category, deck)

@@ -134,7 +134,9 @@ def read_hand_file(path: str | Path) -> HandSpec:
         except json.JSONDecodeError as exc:
             raise NotationError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     else:
-        from scorekeeper.yamlfile import parse_yaml  # PyYAML only when a YAML file is read
+        from scorekeeper.yamlfile import (
+            parse_yaml,  # PyYAML only when a YAML file is read
+        )
 
         data = parse_yaml(text, str(path))
     return hand_from_mapping(data, str(path))

@@ -1,7 +1,7 @@
 """Why a capture is legal or not, in the words a player would use at the table.
 
 >>> from scorekeeper.cards import Card
->>> from scorekeeper.rules import load_rules
+>>> from scorekeeper.catalog import load_rules
 >>> engine = CaptureEngine(load_rules("wall-street"))
 >>> deck = engine.deck
 >>> table = Table(deck.mask(Card.parse(t) for t in "3c 4h 8d".split()))

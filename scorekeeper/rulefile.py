@@ -13,8 +13,9 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from scorekeeper.cards import DECKS, Card
+from scorekeeper.catalog import builtin_dir
 from scorekeeper.errors import InputErrors, NotationError, RuleSetError, unreadable
-from scorekeeper.rules import CATEGORY_KINDS, RuleSet, Selection, builtin_dir
+from scorekeeper.rules import CATEGORY_KINDS, RuleSet, Selection
 from scorekeeper.yamlfile import Mark, MarkedDict, MarkedList, parse_yaml
 
 

@@ -12,11 +12,46 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from scorekeeper.cards import Card, CardSet, ranks_by_suit
-from scorekeeper.categories import Explained, Scored, Scorer, build_scorer
+from scorekeeper.cards import Card, CardSet, Deck, ranks_by_suit
+from scorekeeper.categories import (
+    CardScorer,
+    DeclaredScorer,
+    EachScorer,
+    Explained,
+    MostScorer,
+    Scored,
+    Scorer,
+    SequenceScorer,
+    SetScorer,
+    SweepsScorer,
+)
 from scorekeeper.errors import HandError
 from scorekeeper.notation import PileText
-from scorekeeper.rules import DeclaredCategory, RuleSet, SweepsCategory
+from scorekeeper.primiera import PrimieraScorer
+from scorekeeper.rules import (
+    CardCategory,
+    Category,
+    DeclaredCategory,
+    EachCategory,
+    MostCategory,
+    PrimieraCategory,
+    RuleSet,
+    SequenceCategory,
+    SetCategory,
+    SweepsCategory,
+)
+
+#: The scorer of each category kind: a new kind is a schema class in rules.py, a scorer, and a line here.
+SCORERS: dict[type, type[Scorer]] = {
+    MostCategory: MostScorer, CardCategory: CardScorer, EachCategory: EachScorer,
+    PrimieraCategory: PrimieraScorer, SequenceCategory: SequenceScorer, SetCategory: SetScorer,
+    SweepsCategory: SweepsScorer, DeclaredCategory: DeclaredScorer,
+}
+
+
+def build_scorer(category: Category, deck: Deck) -> Scorer:
+    """The scorer for one category of a rule set."""
+    return SCORERS[type(category)](category, deck)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.capture import Build, CaptureEngine, Table
+from scorekeeper.catalog import load_rules
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import parse_pile
-from scorekeeper.rules import load_rules
 
 
 @dataclass(frozen=True)

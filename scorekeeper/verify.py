@@ -15,8 +15,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.errors import InputErrors, ScorekeeperError
-from scorekeeper.rules import RuleSet, load_rules
+from scorekeeper.rules import RuleSet
 
 _RECORD_ONLY = ("deal", "plays", "teams", "seed", "hand")
 _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *_RECORD_ONLY))

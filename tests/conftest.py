@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.rules import RuleSet, load_rules
+from scorekeeper.rules import RuleSet
 from scorekeeper.scoring import Counter, HandResult
 
 

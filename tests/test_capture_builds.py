@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.builds import apply_build, build_error
 from scorekeeper.capture import Build, CaptureEngine, Table
 from scorekeeper.cards import Card
-from scorekeeper.rules import load_rules
+from scorekeeper.catalog import load_rules
 from scorekeeper.settle import settle
 
 ENGINE = CaptureEngine(load_rules("cassino"))

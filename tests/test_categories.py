@@ -6,7 +6,8 @@ import dataclasses
 
 from conftest import count, points
 
-from scorekeeper.rules import MostCategory, load_rules
+from scorekeeper.catalog import load_rules
+from scorekeeper.rules import MostCategory
 
 
 def test_most_needs_strictly_more_than_every_other_side() -> None:

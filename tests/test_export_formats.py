@@ -159,10 +159,10 @@ def test_a_writer_killed_mid_export_leaves_the_old_file_or_the_new(tmp_path):
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(name=st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), max_size=20))
 def test_csv_keeps_any_match_name_as_plain_text(name):
+    from scorekeeper.catalog import load_rules
     from scorekeeper.export import to_csv
     from scorekeeper.match import CategoryPoints, HandPoints, match_settings, settle
     from scorekeeper.recording import Match
-    from scorekeeper.rules import load_rules
     from scorekeeper.store import MatchRow
 
     # any text at all: a file from elsewhere may hold names the commands would refuse
@@ -178,10 +178,10 @@ def test_csv_keeps_any_match_name_as_plain_text(name):
 
 
 def test_csv_leaves_blank_the_categories_a_count_out_never_reached():
+    from scorekeeper.catalog import load_rules
     from scorekeeper.export import to_csv
     from scorekeeper.match import CategoryPoints, HandPoints, match_settings, settle
     from scorekeeper.recording import Match
-    from scorekeeper.rules import load_rules
     from scorekeeper.store import MatchRow
 
     settings_ = match_settings(load_rules("scopa"), ["Anna", "Bruno"], finish="count-out")

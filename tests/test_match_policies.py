@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.match import (
     CategoryPoints,
@@ -16,7 +17,6 @@ from scorekeeper.match import (
     settle,
 )
 from scorekeeper.match_hand import count_for
-from scorekeeper.rules import load_rules
 
 
 def hand(rules_id: str, sides: tuple[str, ...], **points: tuple[int, ...]) -> HandPoints:

@@ -12,11 +12,11 @@ import yaml
 
 from scorekeeper.capture import CaptureEngine
 from scorekeeper.cards import Card
+from scorekeeper.catalog import load_rules
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.records import read_record
 from scorekeeper.replay import Replayed, replay
-from scorekeeper.rules import load_rules
 from scorekeeper.scoring import Counter
 from scorekeeper.simulate import Simulator
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.capture import CaptureEngine, Table
 from scorekeeper.cards import Card
+from scorekeeper.catalog import builtin_ids, load_rules
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.records import read_record
 from scorekeeper.replay import Game, replay
-from scorekeeper.rules import builtin_ids, load_rules
 from scorekeeper.scoring import Counter
 from scorekeeper.simulate import Simulator
 

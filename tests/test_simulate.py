@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from scorekeeper.catalog import builtin_ids, load_rules
 from scorekeeper.cli import app
 from scorekeeper.errors import HandError
-from scorekeeper.rules import builtin_ids, load_rules
 from scorekeeper.simulate import Simulator, seating, simulate
 
 runner = CliRunner()

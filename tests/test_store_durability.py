@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.match import match_settings
 from scorekeeper.recording import add_hand, edit_hand, load_match, start_match, undo
-from scorekeeper.rules import load_rules
 from scorekeeper.store import SCHEMA_VERSION, Store, StoreError
 
 # Scopa: Anna 3, Bruno 2 (most coins, settebello, a sweep against most cards and primiera).

@@ -16,10 +16,10 @@ from hypothesis.stateful import (
     rule,
 )
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.match import MatchError, match_settings
 from scorekeeper.recording import add_hand, edit_hand, load_match, start_match, undo
-from scorekeeper.rules import load_rules
 from scorekeeper.scoring import Counter
 from scorekeeper.store import Store
 

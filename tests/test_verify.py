@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.cli import app
-from scorekeeper.rules import load_rules
 from scorekeeper.simulate import Simulator, json_line
 from scorekeeper.verify import verify_lines
 

@@ -62,9 +62,9 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Start a match and print its id."""
+    from scorekeeper.catalog import load_rules
     from scorekeeper.match import match_settings
     from scorekeeper.recording import start_match
-    from scorekeeper.rules import load_rules
 
     with reporting():
         if name.isdigit():

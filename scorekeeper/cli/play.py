@@ -102,10 +102,10 @@ def replay(
     own piles, sweeps or claims disagree; 2: the record could not be understood.
     """
     from scorekeeper.capture import CaptureEngine
+    from scorekeeper.catalog import load_rules
     from scorekeeper.records import read_record, record_keys
     from scorekeeper.render import hand_table, to_json
     from scorekeeper.replay import replay as run
-    from scorekeeper.rules import load_rules
 
     source = str(file)
     with reporting():
@@ -171,7 +171,7 @@ def simulate(
 
     Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed
     gives the same file."""
-    from scorekeeper.rules import load_rules
+    from scorekeeper.catalog import load_rules
     from scorekeeper.simulate import json_line
     from scorekeeper.simulate import simulate as run
 

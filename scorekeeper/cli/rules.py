@@ -7,10 +7,11 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.catalog import builtin_ids, load_rules
 from scorekeeper.cli.common import NOT_OK, JsonOption, reporting, say
 from scorekeeper.errors import InputErrors
 from scorekeeper.render import table, to_json
-from scorekeeper.rules import RuleSet, builtin_ids, load_rules
+from scorekeeper.rules import RuleSet
 
 app = typer.Typer(help="List, show and check rule sets; print their JSON Schema.", no_args_is_help=True)
 

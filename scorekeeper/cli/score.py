@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -22,7 +23,6 @@ from scorekeeper.cli.common import (
 from scorekeeper.errors import InputErrors
 from scorekeeper.hands import HandSpec, read_hand_file, with_options
 from scorekeeper.render import hand_table, to_json
-from scorekeeper.rules import load_rules
 from scorekeeper.scoring import Counter, HandResult
 
 DEFAULT_RULES = "scopa"
@@ -69,7 +69,7 @@ def primiera(
     json: JsonOption = False,
 ) -> None:
     """Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins."""
-    from scorekeeper.categories import PrimieraScorer, explain_primiera
+    from scorekeeper.primiera import PrimieraScorer, explain_primiera
     from scorekeeper.rules import PrimieraCategory
 
     with reporting():

@@ -23,13 +23,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.export import render
 from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.match import match_settings
 from scorekeeper.match_hand import count_for
 from scorekeeper.match_render import sheet
 from scorekeeper.recording import add_hand, hand_columns, load_match, start_match
-from scorekeeper.rules import load_rules
 from scorekeeper.store import Store
 
 MATCHES, HANDS = 10_000, 10

@@ -21,8 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from scorekeeper.catalog import load_rules
 from scorekeeper.notation import PileText
-from scorekeeper.rules import load_rules
 from scorekeeper.scoring import Counter, HandEntry
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -37,7 +37,7 @@ print(count, "lines parsed")
 
 def _chunk(args: tuple[int, int, int, str]) -> str:
     start, stop, seed, part = args
-    from scorekeeper.rules import load_rules
+    from scorekeeper.catalog import load_rules
     from scorekeeper.simulate import Simulator, json_line
 
     simulator = Simulator(load_rules("scopa"), seed=seed)
@@ -81,7 +81,7 @@ def measure(command: list[str]) -> tuple[float, float, str]:
 
 def simulate_rate(hands: int) -> float:
     """Hands per second of one process simulating and writing JSON lines (no disk)."""
-    from scorekeeper.rules import load_rules
+    from scorekeeper.catalog import load_rules
     from scorekeeper.simulate import Simulator, json_line
 
     simulator = Simulator(load_rules("scopa"), seed=99)
