@@ -177,3 +177,15 @@ def test_every_sample_hand_scores_as_its_name_says(sample: Path) -> None:
     assert (code, err, data["problems"]) == (0, "", [])
     named = [int(n) for n in sample.stem.split("-")[-len(data["sides"]):]]
     assert list(data["totals"].values()) == named
+
+
+def test_console_entry_builds_only_the_command_asked_for() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    ran = subprocess.run([sys.executable, "-m", "scorekeeper", "score", str(SAMPLES / "scopa-2-4.yaml"), "--json"],
+                         capture_output=True, text=True, cwd=root)
+    assert ran.returncode == 0 and json.loads(ran.stdout)["totals"] == {"Anna": 2, "Bruno": 4}
+    typo = subprocess.run([sys.executable, "-m", "scorekeeper", "scroe"], capture_output=True, text=True, cwd=root)
+    assert typo.returncode == 2 and "No such command 'scroe'" in typo.stderr
