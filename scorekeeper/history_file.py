@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
 from scorekeeper.recording import replay
 from scorekeeper.ruledata import digest, rules_from_data, rules_json
 from scorekeeper.store import MatchRow, Store, dumps
@@ -131,7 +131,7 @@ def read_history(path: Path) -> Any:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScorekeeperError(f"{path}: cannot read the file ({exc.__class__.__name__})") from None
+        raise ScorekeeperError(f"{path}: cannot read the file: {unreadable(exc)}") from None
     except json.JSONDecodeError as exc:
         raise ScorekeeperError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     try:

@@ -81,7 +81,7 @@ def test_replay_bad_token_is_one_line_naming_the_play_exit_2(tmp_path: Path) -> 
 
 def test_replay_missing_file_exit_2(tmp_path: Path) -> None:
     path = tmp_path / "nope.yaml"
-    assert run("replay", str(path)) == (2, "", f"error: {path}: cannot read the record (FileNotFoundError)\n")
+    assert run("replay", str(path)) == (2, "", f"error: {path}: cannot read the record: no such file\n")
 
 
 def test_replay_rules_option_overrides_the_record(tmp_path: Path) -> None:

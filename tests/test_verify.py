@@ -89,7 +89,7 @@ def test_verify_several_files_and_a_missing_one(tmp_path: Path) -> None:
     missing = tmp_path / "c.jsonl"
     assert run("verify", str(one), str(two)) == (0, "5 hands checked: 5 ok, 0 failed, 0 not understood\n", "")
     code, out, err = run("verify", str(one), str(missing))
-    assert code == 2 and err == f"error: {missing}: cannot read (FileNotFoundError)\n"
+    assert code == 2 and err == f"error: {missing}: cannot read: no such file\n"
     assert out == "2 hands checked: 2 ok, 0 failed, 0 not understood; 1 file unreadable\n"
 
 

@@ -20,7 +20,7 @@ from scorekeeper.cli.common import (
     reporting,
     say,
 )
-from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.errors import InputErrors, NotationError, unreadable
 
 # How a capture was made, when it is not plain pairing or summing.
 _KIND_NOTES = {"total": "makes {total}", "ace": "the ace takes the table", "build": "a build",
@@ -76,7 +76,7 @@ def _read_data(path: Path) -> Any:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise NotationError(f"{path}: cannot read the record ({exc.__class__.__name__})") from None
+            raise NotationError(f"{path}: cannot read the record: {unreadable(exc)}") from None
     if path.suffix in (".json", ".jsonl"):
         import json
 
@@ -181,7 +181,7 @@ def simulate(
         try:
             out = sys.stdout if output is None else output.open("w", encoding="utf-8")
         except OSError as exc:
-            raise NotationError(f"{output}: cannot write ({exc.__class__.__name__})") from None
+            raise NotationError(f"{output}: cannot write: {unreadable(exc)}") from None
         try:
             for record in records:
                 out.write(json_line(record) + "\n")
@@ -214,7 +214,7 @@ def verify(
         try:
             stream = sys.stdin if str(path) == "-" else path.open(encoding="utf-8")
         except OSError as exc:
-            missing.append(f"{path}: cannot read ({exc.__class__.__name__})")
+            missing.append(f"{path}: cannot read: {unreadable(exc)}")
             say(f"error: {missing[-1]}")
             continue
         with reporting():

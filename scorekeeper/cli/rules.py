@@ -76,6 +76,8 @@ def show(ref: Annotated[str, typer.Argument(metavar="ID|PATH", help="A built-in 
         extras.append(f"doubled if the loser has under {stake.double_if_loser_below}")
     print(f"\nmatch: to {rules.match.target}, ending {rules.match.finish}, playoff {rules.match.playoff}"
           + (f"; {'; '.join(extras)}" if extras else ""))
+    if rules.capture is not None and rules.capture.note:
+        print(f"captures: {rules.capture.note}")
     for note in rules.notes:
         print(f"note: {note}")
 
