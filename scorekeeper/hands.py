@@ -62,9 +62,14 @@ class HandSpec:
         return HandEntry(tuple(self.piles), tuple(piles), self.sweeps, self.declared, self.claims, self.enabled)
 
 
-def _where(data: Any, key: str, default: str) -> str:
+def where_of(data: Any, key: Any, default: str) -> str:
+    """Where a key of parsed YAML stood (``FILE:LINE:COL``), or ``default`` for plain data."""
     marks = getattr(data, "where", None)
-    return str(marks[key]) if isinstance(marks, dict) and key in marks else default
+    return str(marks[key]) if isinstance(marks, (dict, list)) and _has(marks, key) else default
+
+
+def _has(marks: Any, key: Any) -> bool:
+    return key in marks if isinstance(marks, dict) else isinstance(key, int) and 0 <= key < len(marks)
 
 
 def _count(value: Any, where: str) -> int:
@@ -73,20 +78,26 @@ def _count(value: Any, where: str) -> int:
     return value
 
 
+def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: str) -> None:
+    """Refuse data that is not a mapping, or that has a key outside ``keys``, naming where."""
+    if not isinstance(data, Mapping):
+        raise NotationError(f"{source}: a {what} must be a mapping with {needs}")
+    allowed = tuple(keys)
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        raise NotationError(f"{where_of(data, unknown[0], source)}: unknown key {unknown[0]!r} "
+                            f"(a {what} has: {', '.join(allowed)})")
+
+
 def hand_from_mapping(data: Any, source: str) -> HandSpec:
     """A HandSpec from a parsed hand file or JSON line; ``source`` names it in errors."""
-    if not isinstance(data, Mapping):
-        raise NotationError(f"{source}: a hand must be a mapping with at least 'piles'")
-    unknown = [k for k in data if k not in _KEYS]
-    if unknown:
-        raise NotationError(f"{_where(data, unknown[0], source)}: unknown key {unknown[0]!r} "
-                            f"(a hand has: {', '.join(_KEYS)})")
+    check_keys(data, source, _KEYS, "hand", "at least 'piles'")
     piles_data = data.get("piles")
     if not isinstance(piles_data, Mapping) or not piles_data:
-        raise NotationError(f"{_where(data, 'piles', source)}: piles: give each side's cards, like 'Anna: 7d Ad 6h'")
+        raise NotationError(f"{where_of(data, 'piles', source)}: piles: give each side's cards, like 'Anna: 7d Ad 6h'")
     piles = {}
     for side, text in piles_data.items():
-        where = _where(piles_data, side, source)
+        where = where_of(piles_data, side, source)
         if isinstance(text, list):
             text = " ".join(map(str, text))
         if not isinstance(text, str):
@@ -97,24 +108,24 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
         if value is None:
             return {}
         if not isinstance(value, Mapping):
-            raise NotationError(f"{_where(data, key, source)}: {key}: must map each side to a number")
-        return {str(s): _count(n, f"{_where(value, s, source)}: {key}.{s}") for s, n in value.items()}
+            raise NotationError(f"{where_of(data, key, source)}: {key}: must map each side to a number")
+        return {str(s): _count(n, f"{where_of(value, s, source)}: {key}.{s}") for s, n in value.items()}
 
     declared_data = data.get("declared") or {}
     if not isinstance(declared_data, Mapping):
-        raise NotationError(f"{_where(data, 'declared', source)}: declared: must map each side to its declarations")
+        raise NotationError(f"{where_of(data, 'declared', source)}: declared: must map each side to its declarations")
     declared = {str(s): counts(f"declared.{s}", d) for s, d in declared_data.items()}
     enabled = data.get("with") or []
     if isinstance(enabled, str):
         enabled = [enabled]
     if not isinstance(enabled, list) or not all(isinstance(e, str) for e in enabled):
-        raise NotationError(f"{_where(data, 'with', source)}: with: must list category ids")
+        raise NotationError(f"{where_of(data, 'with', source)}: with: must list category ids")
     rules = data.get("rules")
     if rules is not None and not isinstance(rules, str):
-        raise NotationError(f"{_where(data, 'rules', source)}: rules: must be a rule-set id or path")
+        raise NotationError(f"{where_of(data, 'rules', source)}: rules: must be a rule-set id or path")
     letters = data.get("suit_letters", "french")
     if letters not in ("french", "italian"):
-        raise NotationError(f"{_where(data, 'suit_letters', source)}: suit_letters: {letters!r} is not french or italian")
+        raise NotationError(f"{where_of(data, 'suit_letters', source)}: suit_letters: {letters!r} is not french or italian")
     return HandSpec(piles, counts("sweeps", data.get("sweeps")), declared, counts("claims", data.get("claims")),
                     tuple(enabled), rules, letters == "italian")
 

@@ -28,6 +28,7 @@ from typing import Any
 
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.hands import check_keys, where_of
 from scorekeeper.notation import parse_pile
 
 _KEYS = ("rules", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared", "claims",
@@ -60,15 +61,6 @@ class Record:
     piles: dict[str, tuple[str, str]] | None = None  # stated piles: side -> (text, where)
     sweeps: dict[str, int] | None = None
     hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
-
-
-def _where(data: Any, key: Any, default: str) -> str:
-    marks = getattr(data, "where", None)
-    return str(marks[key]) if isinstance(marks, (dict, list)) and _has(marks, key) else default
-
-
-def _has(marks: Any, key: Any) -> bool:
-    return key in marks if isinstance(marks, dict) else isinstance(key, int) and 0 <= key < len(marks)
 
 
 _CANONICAL: dict[str, dict[str, Card]] = {}  # deck id -> canonical text -> card, built once
@@ -109,12 +101,7 @@ class CardReader:
 
 def record_keys(data: Any, source: str) -> None:
     """Refuse a record that is not a mapping, or that has unknown keys."""
-    if not isinstance(data, Mapping):
-        raise NotationError(f"{source}: a record must be a mapping with 'deal' and 'plays'")
-    unknown = [k for k in data if k not in _KEYS]
-    if unknown:
-        raise NotationError(f"{_where(data, unknown[0], source)}: unknown key {unknown[0]!r} "
-                            f"(a record has: {', '.join(_KEYS)})")
+    check_keys(data, source, _KEYS, "record", "'deal' and 'plays'")
     for key in ("deal", "plays"):
         if key not in data:
             raise NotationError(f"{source}: a record needs '{key}'")
@@ -127,20 +114,20 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     reader = CardReader(deck, italian)
     deal = data["deal"]
     if not isinstance(deal, Mapping) or not isinstance(deal.get("hands"), Mapping) or not deal["hands"]:
-        raise NotationError(f"{_where(data, 'deal', source)}: deal: give 'hands' (each player's cards) and 'table'")
+        raise NotationError(f"{where_of(data, 'deal', source)}: deal: give 'hands' (each player's cards) and 'table'")
     hands = deal["hands"]
     players, batches = [], []
     for player, given in hands.items():
-        where = f"{_where(hands, player, source)}: deal.hands.{player}"
+        where = f"{where_of(hands, player, source)}: deal.hands.{player}"
         rounds = given if isinstance(given, list) and any(isinstance(g, list) or " " in str(g) for g in given) \
             else [given]
         players.append(str(player))
         batches.append(tuple(reader.cards(r, f"{where} round {i + 1}" if len(rounds) > 1 else where)
                              for i, r in enumerate(rounds)))
-    table = reader.cards(deal.get("table"), f"{_where(deal, 'table', source)}: deal.table")
+    table = reader.cards(deal.get("table"), f"{where_of(deal, 'table', source)}: deal.table")
     plays_data = data["plays"]
     if not isinstance(plays_data, list):
-        raise NotationError(f"{_where(data, 'plays', source)}: plays: must be a list of plays")
+        raise NotationError(f"{where_of(data, 'plays', source)}: plays: must be a list of plays")
     plays, errors = [], []
     for number, item in enumerate(plays_data, start=1):
         try:
@@ -149,18 +136,18 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
             errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
     if errors:
         raise InputErrors(errors)
-    teams = _teams(data.get("teams"), players, _where(data, "teams", source))
+    teams = _teams(data.get("teams"), players, where_of(data, "teams", source))
     stated = data.get("piles")
     piles = None
     if stated is not None:
         if not isinstance(stated, Mapping):
-            raise NotationError(f"{_where(data, 'piles', source)}: piles: must map each side to its cards")
-        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t), f"{_where(stated, s, source)}: pile of {s}")
+            raise NotationError(f"{where_of(data, 'piles', source)}: piles: must map each side to its cards")
+        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t), f"{where_of(stated, s, source)}: pile of {s}")
                  for s, t in stated.items()}
     sweeps = data.get("sweeps")
     if sweeps is not None and not (isinstance(sweeps, Mapping)
                                    and all(isinstance(n, int) and not isinstance(n, bool) for n in sweeps.values())):
-        raise NotationError(f"{_where(data, 'sweeps', source)}: sweeps: must map each side to a number")
+        raise NotationError(f"{where_of(data, 'sweeps', source)}: sweeps: must map each side to a number")
     facts = {k: data[k] for k in ("with", "declared", "claims", "rules", "suit_letters") if k in data}
     return Record(source, tuple(players), tuple(batches), table, tuple(plays), teams, piles,
                   None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts)
