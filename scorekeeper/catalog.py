@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import pickle
 from pathlib import Path
+from typing import Any
 
 from scorekeeper import __version__
 from scorekeeper.errors import RuleSetError
@@ -54,7 +55,8 @@ def load_rules(ref: str) -> RuleSet:
     return ruleset
 
 
-def _cache_file(path: Path) -> Path | None:
+def cache_path(kind: str, name: str) -> Path | None:
+    """Where a cached entry of this kind lives, or None when the cache is turned off."""
     root = os.environ.get("SCOREKEEPER_CACHE_DIR")
     if root is None:
         from platformdirs import user_cache_dir
@@ -62,31 +64,47 @@ def _cache_file(path: Path) -> Path | None:
         root = user_cache_dir("scorekeeper", appauthor=False)
     if root == "":  # an empty setting turns the cache off
         return None
-    name = str(path).replace(os.sep, "_").replace(":", "_")
-    return Path(root) / "rules" / f"{name}.pickle"
+    return Path(root) / kind / f"{name}.pickle"
+
+
+def cache_load(path: Path | None) -> Any:
+    """What was cached at ``path`` by this version of scorekeeper, or None."""
+    if path is None:
+        return None
+    try:
+        version, payload = pickle.loads(path.read_bytes())
+    except Exception:  # a missing, damaged or foreign entry is simply not there
+        return None
+    return payload if version == __version__ else None
+
+
+def cache_store(path: Path | None, payload: Any) -> None:
+    """Cache ``payload`` at ``path``, atomically; a cache that cannot be written costs only time."""
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_suffix(f".{os.getpid()}.tmp")
+        temp.write_bytes(pickle.dumps((__version__, payload)))
+        os.replace(temp, path)
+    except OSError:
+        pass
+
+
+def _cache_file(path: Path) -> Path | None:
+    return cache_path("rules", str(path).replace(os.sep, "_").replace(":", "_"))
 
 
 def _cache_read(path: Path) -> RuleSet | None:
+    found = cache_load(_cache_file(path))
     try:
-        cache = _cache_file(path)
-        if cache is None:
-            return None
-        version, sources, ruleset = pickle.loads(cache.read_bytes())
-        if version != __version__ or any(Path(p).read_bytes() != data for p, data in sources):
-            return None
-    except Exception:  # a missing, stale or foreign cache entry just means reading the YAML
+        sources, ruleset = found
+        if any(Path(p).read_bytes() != data for p, data in sources):
+            return None  # a file it was made from has changed
+    except Exception:  # nothing cached, or not in the shape this version writes
         return None
     return ruleset if isinstance(ruleset, RuleSet) else None
 
 
 def _cache_write(path: Path, ruleset: RuleSet, sources: list[tuple[str, bytes]]) -> None:
-    try:
-        cache = _cache_file(path)
-        if cache is None:
-            return
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        temp = cache.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_bytes(pickle.dumps((__version__, sources, ruleset)))
-        os.replace(temp, cache)
-    except OSError:  # a read-only cache folder costs speed, never a result
-        pass
+    cache_store(_cache_file(path), (sources, ruleset))

@@ -12,12 +12,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
-import pickle
-from pathlib import Path
 from typing import Any
 
-from scorekeeper import __version__
+from scorekeeper.catalog import cache_load, cache_path, cache_store
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rules import RuleSet
 
@@ -63,36 +60,16 @@ def rules_from_json(text: str, where: str = "stored rule set") -> RuleSet:
     found = _MEMORY.get(key)
     if found is not None:
         return found
-    cache = _cache_path(key)
-    if cache is not None:
-        try:
-            version, ruleset = pickle.loads(cache.read_bytes())
-            if version == __version__ and isinstance(ruleset, RuleSet):
-                _MEMORY[key] = _BY_TEXT[text] = ruleset
-                return ruleset
-        except Exception:  # missing, stale or foreign: validate the JSON instead
-            pass
+    cache = cache_path("match-rules", key)
+    cached = cache_load(cache)
+    if isinstance(cached, RuleSet):
+        _MEMORY[key] = _BY_TEXT[text] = cached
+        return cached
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScorekeeperError(f"{where}: the recorded rule set is not JSON ({exc.msg})") from None
     ruleset = rules_from_data(data, where)
     _MEMORY[key] = _BY_TEXT[text] = ruleset
-    if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            temp = cache.with_suffix(f".{os.getpid()}.tmp")
-            temp.write_bytes(pickle.dumps((__version__, ruleset)))
-            os.replace(temp, cache)
-        except OSError:  # a read-only cache costs time, never a result
-            pass
+    cache_store(cache, ruleset)
     return ruleset
-
-
-def _cache_path(key: str) -> Path | None:
-    root = os.environ.get("SCOREKEEPER_CACHE_DIR")
-    if root is None:
-        from platformdirs import user_cache_dir
-
-        root = user_cache_dir("scorekeeper", appauthor=False)
-    return Path(root) / "match-rules" / f"{key}.pickle" if root else None
