@@ -99,11 +99,13 @@ class Deck:
     lacks: str  # why a card is not in this deck, for error messages
     cards: tuple[Card, ...] = field(init=False)
     index: dict[Card, int] = field(init=False, repr=False)
+    by_text: dict[str, Card] = field(init=False, repr=False)  # canonical text -> card
 
     def __post_init__(self) -> None:
         cards = tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "index", {card: i for i, card in enumerate(cards)})
+        object.__setattr__(self, "by_text", {str(card): card for card in cards})
 
     @property
     def full(self) -> int:

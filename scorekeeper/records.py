@@ -63,19 +63,14 @@ class Record:
     hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
 
 
-_CANONICAL: dict[str, dict[str, Card]] = {}  # deck id -> canonical text -> card, built once
-
-
 class CardReader:
     """Card texts to cards in one deck: canonical tokens by lookup, anything else by the notation."""
 
     def __init__(self, deck: Deck, italian_suits: bool = False) -> None:
         self.deck = deck
         self.italian = italian_suits
-        if italian_suits:
-            self.fast: dict[str, Card] = {}
-        else:
-            self.fast = _CANONICAL.get(deck.id) or _CANONICAL.setdefault(deck.id, {str(c): c for c in deck.cards})
+        # With Italian letters "7c" is not the canonical 7c, so every token goes through the notation.
+        self.fast: dict[str, Card] = {} if italian_suits else deck.by_text
 
     def cards(self, value: Any, where: str) -> tuple[Card, ...]:
         """The cards of a text or a list of card texts; bad tokens name ``where``."""

@@ -65,7 +65,7 @@ class _Checker:
         self.counter = Counter(rules)
         deck = rules.cards
         self.deck = deck
-        self.bits = {str(c): 1 << i for i, c in enumerate(deck.cards)}
+        self.bits = {text: deck.bit(card) for text, card in deck.by_text.items()}
         self.full = deck.full
         self.engine: Any = None
 
