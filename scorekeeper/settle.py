@@ -13,7 +13,7 @@ from typing import Any
 from scorekeeper.capture import Build, CaptureEngine, Table
 from scorekeeper.catalog import load_rules
 from scorekeeper.errors import InputErrors, NotationError
-from scorekeeper.notation import parse_pile
+from scorekeeper.records import CardReader
 
 
 @dataclass(frozen=True)
@@ -55,13 +55,8 @@ class Settled:
 
 def _cards(engine: CaptureEngine, text: str, where: str, italian: bool) -> int:
     deck = engine.deck
-    pile = parse_pile(text, deck, where=where, italian_suits=italian)
-    if pile.rest:
-        raise NotationError(f"{where}: 'rest' means nothing here: list the cards")
     mask = 0
-    for number, card in enumerate(pile.cards, start=1):
-        if card not in deck.index:
-            raise NotationError(f"{where}: {card} is not in the {deck.id} deck: {deck.lacks}")
+    for card in CardReader(deck, italian).cards(text, where):
         if mask & deck.bit(card):
             raise NotationError(f"{where}: {card} is listed twice")
         mask |= deck.bit(card)
