@@ -6,11 +6,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scorekeeper.errors import InputErrors, ScorekeeperError
+
+if TYPE_CHECKING:
+    from scorekeeper.hands import HandSpec
 
 #: The hand checked out / it was understood but does not check out / it was not understood.
 OK, NOT_OK, NOT_UNDERSTOOD = 0, 1, 2
@@ -33,6 +37,17 @@ def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
     except ScorekeeperError as exc:
         say(f"error: {exc}")
         raise typer.Exit(code) from None
+
+
+def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None,
+               declare: list[str] | None, claim: list[str] | None, with_: list[str] | None,
+               italian_suits: bool, rules: str | None = None) -> HandSpec:
+    """The hand a command was given: its hand file, with the hand options laid over it."""
+    from scorekeeper.hands import HandSpec, read_hand_file, with_options
+
+    spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
+    return with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
+                        enabled=with_ or (), rules=rules, italian_suits=italian_suits or None)
 
 
 RulesOption = Annotated[str | None, typer.Option(

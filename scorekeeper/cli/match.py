@@ -23,10 +23,10 @@ from scorekeeper.cli.common import (
     WithOption,
     reporting,
     say,
+    typed_hand,
 )
 
 if TYPE_CHECKING:
-    from scorekeeper.hands import HandSpec
     from scorekeeper.recording import Entered
     from scorekeeper.store import Store
 
@@ -75,15 +75,6 @@ def new(
         with open_store(db) as store:
             match_id = start_match(store, settings)
     print(match_id)
-
-
-def _typed(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None, declare: list[str] | None,
-           claim: list[str] | None, with_: list[str] | None, italian_suits: bool) -> HandSpec:
-    from scorekeeper.hands import HandSpec, read_hand_file, with_options
-
-    spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
-    return with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
-                        enabled=with_ or (), italian_suits=italian_suits or None)
 
 
 def _report_entered(entered: Entered, force: bool, json: bool, verb: str) -> None:
@@ -136,7 +127,7 @@ def add(
     from scorekeeper.recording import add_hand, load_match
 
     with reporting():
-        spec = _typed(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
+        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
         with open_store(db) as store:
             asking = bool(ask or (ask is None and not spec.piles and sys.stdin.isatty()))
             if asking:
@@ -170,7 +161,7 @@ def edit(
     from scorekeeper.recording import edit_hand
 
     with reporting():
-        spec = _typed(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
+        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
         with open_store(db) as store:
             entered = edit_hand(store, match, hand, spec, force=force)
     _report_entered(entered, force, json, "replaced")

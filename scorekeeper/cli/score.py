@@ -19,9 +19,10 @@ from scorekeeper.cli.common import (
     SweepsOption,
     WithOption,
     reporting,
+    typed_hand,
 )
 from scorekeeper.errors import InputErrors
-from scorekeeper.hands import HandSpec, read_hand_file, with_options
+from scorekeeper.hands import HandSpec, with_options
 from scorekeeper.render import hand_table, to_json
 from scorekeeper.scoring import Counter, HandResult
 
@@ -52,11 +53,7 @@ def score(
     could not be understood.
     """
     with reporting():
-        spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
-        spec = with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (),
-                            claims=claim or (), enabled=with_ or (), rules=rules,
-                            italian_suits=italian_suits or None)
-        result = score_spec(spec)
+        result = score_spec(typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, rules))
     print(to_json(result.to_dict()) if json else hand_table(result))
     if not result.ok:
         raise typer.Exit(NOT_OK)
