@@ -1,3 +1,3 @@
 """Keep the score of real games of the Scopa and Cassino families."""
 
-__version__ = "0.1.0"
+from scorekeeper._version import __version__

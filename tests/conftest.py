@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.rules import RuleSet
-from scorekeeper.scoring import Counter, HandResult
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.scoring.count import Counter, HandResult
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 
 @pytest.fixture(autouse=True)

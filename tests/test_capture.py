@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import InputErrors, NotationError, RuleSetError
-from scorekeeper.settle import settle
+from scorekeeper.play.ruling import settle
 
 
 def takes(rules: str, table: str, card: str, *, last: bool = False) -> list[str]:

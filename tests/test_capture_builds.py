@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scorekeeper.builds import apply_build, build_error
-from scorekeeper.capture import Build, CaptureEngine, Table
 from scorekeeper.cards import Card
-from scorekeeper.catalog import load_rules
-from scorekeeper.settle import settle
+from scorekeeper.play.builds import apply_build, build_error
+from scorekeeper.play.capture import Build, CaptureEngine, Table
+from scorekeeper.play.ruling import settle
+from scorekeeper.rules.catalog import load_rules
 
 ENGINE = CaptureEngine(load_rules("cassino"))
 DECK = ENGINE.deck

@@ -6,8 +6,8 @@ import dataclasses
 
 from conftest import count, points
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.rules import MostCategory
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.ruleset import MostCategory
 
 
 def test_most_needs_strictly_more_than_every_other_side() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.export import safe_cell, write_atomically
+from scorekeeper.output.export import safe_cell, write_atomically
 
 runner = CliRunner()
 BIG = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: Anna 11, Bruno 0
@@ -159,11 +159,16 @@ def test_a_writer_killed_mid_export_leaves_the_old_file_or_the_new(tmp_path):
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
 @given(name=st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00"), max_size=20))
 def test_csv_keeps_any_match_name_as_plain_text(name):
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.export import to_csv
-    from scorekeeper.match import CategoryPoints, HandPoints, match_settings, settle
-    from scorekeeper.recording import Match
-    from scorekeeper.store import MatchRow
+    from scorekeeper.history.matches import Match
+    from scorekeeper.history.store import MatchRow
+    from scorekeeper.match.ending import (
+        CategoryPoints,
+        HandPoints,
+        match_settings,
+        settle,
+    )
+    from scorekeeper.output.export import to_csv
+    from scorekeeper.rules.catalog import load_rules
 
     # any text at all: a file from elsewhere may hold names the commands would refuse
     settings_ = dataclasses.replace(match_settings(load_rules("scopa"), ["Anna", "Bruno"]), name=name)
@@ -178,11 +183,16 @@ def test_csv_keeps_any_match_name_as_plain_text(name):
 
 
 def test_csv_leaves_blank_the_categories_a_count_out_never_reached():
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.export import to_csv
-    from scorekeeper.match import CategoryPoints, HandPoints, match_settings, settle
-    from scorekeeper.recording import Match
-    from scorekeeper.store import MatchRow
+    from scorekeeper.history.matches import Match
+    from scorekeeper.history.store import MatchRow
+    from scorekeeper.match.ending import (
+        CategoryPoints,
+        HandPoints,
+        match_settings,
+        settle,
+    )
+    from scorekeeper.output.export import to_csv
+    from scorekeeper.rules.catalog import load_rules
 
     settings_ = match_settings(load_rules("scopa"), ["Anna", "Bruno"], finish="count-out")
     ids = ("cards", "coins", "settebello", "primiera", "sweeps")

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.export_html import COLOURS, HEIGHT, PAD
+from scorekeeper.output.html import COLOURS, HEIGHT, PAD
 
 runner = CliRunner()
 ANNA_SWEEPS = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: 11-0

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.match import (
+from scorekeeper.match.ending import (
     CategoryPoints,
     Claim,
     HandPoints,
@@ -16,7 +14,9 @@ from scorekeeper.match import (
     parse_sides,
     settle,
 )
-from scorekeeper.match_hand import count_for
+from scorekeeper.match.hand import count_for
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 
 def hand(rules_id: str, sides: tuple[str, ...], **points: tuple[int, ...]) -> HandPoints:

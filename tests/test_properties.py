@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.catalog import builtin_ids, load_rules
 from scorekeeper.notation import PileText
-from scorekeeper.scoring import Counter, HandEntry
+from scorekeeper.rules.catalog import builtin_ids, load_rules
+from scorekeeper.scoring.count import Counter, HandEntry
 
 RULE_SETS = builtin_ids()
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from conftest import count, points
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.primiera import PrimieraScorer
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.primiera import PrimieraScorer
 
 
 def test_scopa_example_4_to_1_with_primiera_68_against_75() -> None:

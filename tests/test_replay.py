@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 import yaml
 
-from scorekeeper.capture import CaptureEngine
 from scorekeeper.cards import Card
-from scorekeeper.catalog import load_rules
 from scorekeeper.errors import InputErrors, NotationError
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.records import read_record
-from scorekeeper.replay import Replayed, replay
-from scorekeeper.scoring import Counter
-from scorekeeper.simulate import Simulator
+from scorekeeper.play.capture import CaptureEngine
+from scorekeeper.play.records import read_record
+from scorekeeper.play.replay import Replayed, replay
+from scorekeeper.play.simulate import Simulator
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.count import Counter
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples" / "replay").glob("*.yaml"))
 SCOPA = Path(__file__).parent.parent / "samples" / "replay" / "scopa.yaml"

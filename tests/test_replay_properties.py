@@ -10,14 +10,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.capture import CaptureEngine, Table
 from scorekeeper.cards import Card
-from scorekeeper.catalog import builtin_ids, load_rules
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.records import read_record
-from scorekeeper.replay import Game, replay
-from scorekeeper.scoring import Counter
-from scorekeeper.simulate import Simulator
+from scorekeeper.play.capture import CaptureEngine, Table
+from scorekeeper.play.records import read_record
+from scorekeeper.play.replay import Game, replay
+from scorekeeper.play.simulate import Simulator
+from scorekeeper.rules.catalog import builtin_ids, load_rules
+from scorekeeper.scoring.count import Counter
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 GAMES = builtin_ids()
 ENGINES = {g: CaptureEngine(load_rules(g)) for g in GAMES}

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from conftest import count
 
-from scorekeeper.catalog import builtin_dir, builtin_ids, load_rules
 from scorekeeper.errors import InputErrors, RuleSetError, ScorekeeperError
-from scorekeeper.rulefile import json_schema, read_rules
+from scorekeeper.rules.builtins import builtin_dir, builtin_ids
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.validation import json_schema, read_rules
 
 BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "sbarazzina", "scopa", "scopa-52",
             "scopa-d-assi", "scopa-quindici", "scopa-undici", "scopone", "scopone-scientifico",
@@ -179,7 +180,7 @@ def test_unknown_rule_set_lists_the_built_in_ids() -> None:
 
 
 def test_a_cached_rule_set_loads_without_pydantic_or_yaml(tmp_path: Path) -> None:
-    probe = ("import sys; from scorekeeper.catalog import load_rules; load_rules('hurricane'); "
+    probe = ("import sys; from scorekeeper.rules.catalog import load_rules; load_rules('hurricane'); "
              "print('pydantic' in sys.modules, 'yaml' in sys.modules)")
     env = {"SCOREKEEPER_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
     first = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True)

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorekeeper.catalog import builtin_ids, load_rules
 from scorekeeper.cli import app
 from scorekeeper.errors import HandError
-from scorekeeper.simulate import Simulator, seating, simulate
+from scorekeeper.play.simulate import Simulator, seating, simulate
+from scorekeeper.rules.catalog import builtin_ids, load_rules
 
 runner = CliRunner()
 

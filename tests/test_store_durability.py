@@ -13,11 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.match import match_settings
-from scorekeeper.recording import add_hand, edit_hand, load_match, start_match, undo
-from scorekeeper.store import SCHEMA_VERSION, Store, StoreError
+from scorekeeper.history.matches import (
+    add_hand,
+    edit_hand,
+    load_match,
+    start_match,
+    undo,
+)
+from scorekeeper.history.store import SCHEMA_VERSION, Store, StoreError
+from scorekeeper.match.ending import match_settings
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 # Scopa: Anna 3, Bruno 2 (most coins, settebello, a sweep against most cards and primiera).
 HAND = with_options(HandSpec(), piles=["Anna=d:A234567 h:A2345 s:A c:A", "Bruno=rest"], sweeps=["Anna=1"])

@@ -16,12 +16,18 @@ from hypothesis.stateful import (
     rule,
 )
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.match import MatchError, match_settings
-from scorekeeper.recording import add_hand, edit_hand, load_match, start_match, undo
-from scorekeeper.scoring import Counter
-from scorekeeper.store import Store
+from scorekeeper.history.matches import (
+    add_hand,
+    edit_hand,
+    load_match,
+    start_match,
+    undo,
+)
+from scorekeeper.history.store import Store
+from scorekeeper.match.ending import MatchError, match_settings
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.count import Counter
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 RULES = load_rules("hurricane")
 CARDS = [str(c) for c in RULES.cards.cards]

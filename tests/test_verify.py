@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from scorekeeper.catalog import load_rules
 from scorekeeper.cli import app
-from scorekeeper.simulate import Simulator, json_line
-from scorekeeper.verify import verify_lines
+from scorekeeper.play.simulate import Simulator, json_line
+from scorekeeper.play.verify import verify_lines
+from scorekeeper.rules.catalog import load_rules
 
 runner = CliRunner()
 

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scorekeeper import __version__
+from scorekeeper._version import __version__
 
 # name -> (module, attribute, is a group of subcommands), in the order help lists them
 COMMANDS: dict[str, tuple[str, str, bool]] = {

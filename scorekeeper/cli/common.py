@@ -14,7 +14,7 @@ import typer
 from scorekeeper.errors import InputErrors, ScorekeeperError
 
 if TYPE_CHECKING:
-    from scorekeeper.hands import HandSpec
+    from scorekeeper.scoring.hand import HandSpec
 
 #: The hand checked out / it was understood but does not check out / it was not understood.
 OK, NOT_OK, NOT_UNDERSTOOD = 0, 1, 2
@@ -43,7 +43,7 @@ def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str]
                declare: list[str] | None, claim: list[str] | None, with_: list[str] | None,
                italian_suits: bool, rules: str | None = None) -> HandSpec:
     """The hand a command was given: its hand file, with the hand options laid over it."""
-    from scorekeeper.hands import HandSpec, read_hand_file, with_options
+    from scorekeeper.scoring.hand import HandSpec, read_hand_file, with_options
 
     spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
     return with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),

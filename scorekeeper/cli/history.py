@@ -23,8 +23,8 @@ def export(
 ) -> None:
     """Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."""
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.export import render, write_atomically
-    from scorekeeper.history_file import ids_of
+    from scorekeeper.history.archive import ids_of
+    from scorekeeper.output.export import render, write_atomically
 
     with reporting():
         if bool(match) == all_:
@@ -44,7 +44,7 @@ def import_(
     db: DbOption = None,
 ) -> None:
     """Read matches from a JSON export into the history; a bad file changes nothing."""
-    from scorekeeper.history_file import import_history
+    from scorekeeper.history.archive import import_history
 
     with reporting(), open_store(db) as store:
         report = import_history(store, file)
@@ -59,9 +59,9 @@ def stats(
     db: DbOption = None,
 ) -> None:
     """Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won."""
-    from scorekeeper.render import to_json
-    from scorekeeper.stats import stats as figures_of
-    from scorekeeper.stats import stats_text
+    from scorekeeper.history.stats import stats as figures_of
+    from scorekeeper.history.stats import stats_text
+    from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db) as store:
         figures = figures_of(store, side=side, rules=rules)

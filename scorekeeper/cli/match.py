@@ -27,8 +27,8 @@ from scorekeeper.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from scorekeeper.recording import Entered
-    from scorekeeper.store import Store
+    from scorekeeper.history.matches import Entered
+    from scorekeeper.history.store import Store
 
 app = typer.Typer(help="Run a match: start it, enter each hand, see the standings and the winner.",
                   no_args_is_help=True)
@@ -47,7 +47,7 @@ AskOption = Annotated[bool | None, typer.Option(
 
 def open_store(db: Path | None) -> Store:
     """The history database named by --db, $SCOREKEEPER_DB or the default."""
-    from scorekeeper.store import Store
+    from scorekeeper.history.store import Store
 
     return Store(db)
 
@@ -62,13 +62,13 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Start a match and print its id."""
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.match import match_settings
-    from scorekeeper.recording import start_match
+    from scorekeeper.history.matches import start_match
+    from scorekeeper.match.ending import match_settings
+    from scorekeeper.rules.catalog import load_rules
 
     with reporting():
         if name.isdigit():
-            from scorekeeper.match import MatchError
+            from scorekeeper.match.ending import MatchError
 
             raise MatchError(f"--name {name!r}: a name cannot be only digits (those are match ids)")
         settings = match_settings(load_rules(rules), side, target=target, finish=finish, enabled=with_ or (), name=name)
@@ -78,8 +78,8 @@ def new(
 
 
 def _report_entered(entered: Entered, force: bool, json: bool, verb: str) -> None:
-    from scorekeeper.match_render import match_dict, standings
-    from scorekeeper.render import hand_table, to_json
+    from scorekeeper.output.sheet import match_dict, standings
+    from scorekeeper.output.text import hand_table, to_json
 
     result = entered.counted.result
     if json:
@@ -124,7 +124,7 @@ def add(
     is refused (exit 1) unless --force records it with its problems.
     """
     from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
-    from scorekeeper.recording import add_hand, load_match
+    from scorekeeper.history.matches import add_hand, load_match
 
     with reporting():
         spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
@@ -158,7 +158,7 @@ def edit(
     db: DbOption = None,
 ) -> None:
     """Replace a hand with a newly typed one; everything after it is counted again, the winner too."""
-    from scorekeeper.recording import edit_hand
+    from scorekeeper.history.matches import edit_hand
 
     with reporting():
         spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
@@ -169,9 +169,9 @@ def edit(
 
 def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) -> None:
     """Every hand with each category's points, the running totals, and the state of the match."""
-    from scorekeeper.match_render import match_dict, sheet
-    from scorekeeper.recording import load_match
-    from scorekeeper.render import to_json
+    from scorekeeper.history.matches import load_match
+    from scorekeeper.output.sheet import match_dict, sheet
+    from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db) as store:
         loaded = load_match(store, match)
@@ -184,8 +184,8 @@ def list_(
     db: DbOption = None,
 ) -> None:
     """Every recorded match, newest first."""
-    from scorekeeper.recording import list_matches
-    from scorekeeper.render import table, to_json
+    from scorekeeper.history.matches import list_matches
+    from scorekeeper.output.text import table, to_json
 
     with reporting(), open_store(db) as store:
         rows = list_matches(store, playing_only=playing)
@@ -204,8 +204,8 @@ def list_(
 
 def undo(match: MatchArg = None, db: DbOption = None) -> None:
     """Withdraw the last hand (or claim) of a match; it stays in the history's trail."""
-    from scorekeeper.match_render import standings
-    from scorekeeper.recording import undo as undo_last
+    from scorekeeper.history.matches import undo as undo_last
+    from scorekeeper.output.sheet import standings
 
     with reporting(), open_store(db) as store:
         what, after = undo_last(store, match)
@@ -219,8 +219,8 @@ def claim(
     db: DbOption = None,
 ) -> None:
     """A side claims to have reached the target: a true claim wins the match, a false one loses it."""
-    from scorekeeper.match_render import standings
-    from scorekeeper.recording import claim as record_claim
+    from scorekeeper.history.matches import claim as record_claim
+    from scorekeeper.output.sheet import standings
 
     with reporting(), open_store(db) as store:
         after = record_claim(store, match, side)

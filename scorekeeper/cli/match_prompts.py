@@ -10,9 +10,9 @@ import typer
 from scorekeeper.cli.common import say
 
 if TYPE_CHECKING:
-    from scorekeeper.hands import HandSpec
-    from scorekeeper.recording import Entered, Match
-    from scorekeeper.rules import RuleSet
+    from scorekeeper.history.matches import Entered, Match
+    from scorekeeper.rules.ruleset import RuleSet
+    from scorekeeper.scoring.hand import HandSpec
 
 
 def ask_pile(side: str, rules: RuleSet, italian_suits: bool) -> str:
@@ -53,8 +53,8 @@ def ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
     """After a refused hand: retype one side's pile, keeping the others (None: give up)."""
     from dataclasses import replace
 
-    from scorekeeper.match_hand import side_lookup
-    from scorekeeper.render import hand_table
+    from scorekeeper.match.hand import side_lookup
+    from scorekeeper.output.text import hand_table
 
     settings = entered.match.settings
     say(hand_table(entered.counted.result))

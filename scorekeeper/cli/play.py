@@ -44,8 +44,8 @@ def capture(
 
     With --take, says whether that capture is legal and, if not, why. Exit code 0: answered (and the take is legal); 1: the take is not legal; 2: not understood.
     """
-    from scorekeeper.render import to_json
-    from scorekeeper.settle import settle
+    from scorekeeper.output.text import to_json
+    from scorekeeper.play.ruling import settle
 
     with reporting():
         settled = settle(rules or "scopa", table, card, take=take, builds=tuple(build or ()), last=last,
@@ -85,7 +85,7 @@ def _read_data(path: Path) -> Any:
         except ValueError as exc:
             raise NotationError(f"{path}:{getattr(exc, 'lineno', 1)}:{getattr(exc, 'colno', 1)}: not valid JSON: "
                                 f"{getattr(exc, 'msg', exc)}") from None
-    from scorekeeper.yamlfile import parse_yaml
+    from scorekeeper.documents import parse_yaml
 
     return parse_yaml(text, str(path))
 
@@ -101,11 +101,11 @@ def replay(
     Exit code 0: every play is legal and the hand checks out; 1: a play is illegal, or the record's
     own piles, sweeps or claims disagree; 2: the record could not be understood.
     """
-    from scorekeeper.capture import CaptureEngine
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.records import read_record, record_keys
-    from scorekeeper.render import hand_table, to_json
-    from scorekeeper.replay import replay as run
+    from scorekeeper.output.text import hand_table, to_json
+    from scorekeeper.play.capture import CaptureEngine
+    from scorekeeper.play.records import read_record, record_keys
+    from scorekeeper.play.replay import replay as run
+    from scorekeeper.rules.catalog import load_rules
 
     source = str(file)
     with reporting():
@@ -171,9 +171,9 @@ def simulate(
 
     Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed
     gives the same file."""
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.simulate import json_line
-    from scorekeeper.simulate import simulate as run
+    from scorekeeper.play.simulate import json_line
+    from scorekeeper.play.simulate import simulate as run
+    from scorekeeper.rules.catalog import load_rules
 
     with reporting():
         ruleset = load_rules(rules or "scopa")
@@ -205,7 +205,7 @@ def verify(
     """
     from json import dumps
 
-    from scorekeeper.verify import Summary, verify_lines
+    from scorekeeper.play.verify import Summary, verify_lines
 
     summary = Summary()
     missing = []

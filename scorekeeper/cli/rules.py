@@ -7,11 +7,12 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.catalog import builtin_ids, load_rules
 from scorekeeper.cli.common import NOT_OK, JsonOption, reporting, say
 from scorekeeper.errors import InputErrors
-from scorekeeper.render import table, to_json
-from scorekeeper.rules import RuleSet
+from scorekeeper.output.text import table, to_json
+from scorekeeper.rules.builtins import builtin_ids
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.ruleset import RuleSet
 
 app = typer.Typer(help="List, show and check rule sets; print their JSON Schema.", no_args_is_help=True)
 
@@ -85,7 +86,7 @@ def show(ref: Annotated[str, typer.Argument(metavar="ID|PATH", help="A built-in 
 @app.command()
 def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")]) -> None:
     """Validate a rule-set file; every error is printed as FILE:LINE:COL: path: message."""
-    from scorekeeper.rulefile import read_rules
+    from scorekeeper.rules.validation import read_rules
 
     try:
         with reporting():
@@ -100,7 +101,7 @@ def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")]) -
 @app.command()
 def schema() -> None:
     """Print the JSON Schema (draft-07) of rule-set files, for YAML editors."""
-    from scorekeeper.rulefile import json_schema
+    from scorekeeper.rules.validation import json_schema
 
     print(to_json(json_schema()))
 

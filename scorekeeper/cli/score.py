@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 
-from scorekeeper.catalog import load_rules
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -22,9 +21,10 @@ from scorekeeper.cli.common import (
     typed_hand,
 )
 from scorekeeper.errors import InputErrors
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.render import hand_table, to_json
-from scorekeeper.scoring import Counter, HandResult
+from scorekeeper.output.text import hand_table, to_json
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.count import Counter, HandResult
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 DEFAULT_RULES = "scopa"
 
@@ -66,8 +66,8 @@ def primiera(
     json: JsonOption = False,
 ) -> None:
     """Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins."""
-    from scorekeeper.primiera import PrimieraScorer, explain_primiera
-    from scorekeeper.rules import PrimieraCategory
+    from scorekeeper.rules.ruleset import PrimieraCategory
+    from scorekeeper.scoring.primiera import PrimieraScorer, explain_primiera
 
     with reporting():
         spec = with_options(HandSpec(), piles=pile or (), rules=rules, italian_suits=italian_suits or None)

@@ -23,14 +23,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from scorekeeper.catalog import load_rules
-from scorekeeper.export import render
-from scorekeeper.hands import HandSpec, with_options
-from scorekeeper.match import match_settings
-from scorekeeper.match_hand import count_for
-from scorekeeper.match_render import sheet
-from scorekeeper.recording import add_hand, hand_columns, load_match, start_match
-from scorekeeper.store import Store
+from scorekeeper.history.matches import add_hand, hand_columns, load_match, start_match
+from scorekeeper.history.store import Store
+from scorekeeper.match.ending import match_settings
+from scorekeeper.match.hand import count_for
+from scorekeeper.output.export import render
+from scorekeeper.output.sheet import sheet
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.hand import HandSpec, with_options
 
 MATCHES, HANDS = 10_000, 10
 GAMES = (("scopa", ["Anna", "Bruno"]), ("hurricane", ["Carla", "Dario"]), ("scopone", ["Anna+Bruno", "Carla+Dario"]))
@@ -58,7 +58,7 @@ def build(path: Path, rng: random.Random) -> None:
             settings = match_settings(load_rules(rules_id), sides, target=1000)
             pools[rules_id] = (settings, [hand_columns(count_for(settings, settings.side_names, d), False)
                                           for d in deals(rules_id, sides, 60, rng)])
-        from scorekeeper.recording import replay
+        from scorekeeper.history.matches import replay
 
         for start in range(0, MATCHES, 1000):
             ids = []

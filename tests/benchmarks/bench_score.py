@@ -21,9 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper.catalog import load_rules
 from scorekeeper.notation import PileText
-from scorekeeper.scoring import Counter, HandEntry
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.count import Counter, HandEntry
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -37,8 +37,8 @@ print(count, "lines parsed")
 
 def _chunk(args: tuple[int, int, int, str]) -> str:
     start, stop, seed, part = args
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.simulate import Simulator, json_line
+    from scorekeeper.play.simulate import Simulator, json_line
+    from scorekeeper.rules.catalog import load_rules
 
     simulator = Simulator(load_rules("scopa"), seed=seed)
     with open(part, "w", encoding="utf-8") as out:
@@ -81,8 +81,8 @@ def measure(command: list[str]) -> tuple[float, float, str]:
 
 def simulate_rate(hands: int) -> float:
     """Hands per second of one process simulating and writing JSON lines (no disk)."""
-    from scorekeeper.catalog import load_rules
-    from scorekeeper.simulate import Simulator, json_line
+    from scorekeeper.play.simulate import Simulator, json_line
+    from scorekeeper.rules.catalog import load_rules
 
     simulator = Simulator(load_rules("scopa"), seed=99)
     began = time.perf_counter()

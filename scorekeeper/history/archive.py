@@ -1,0 +1,207 @@
+"""The JSON history file: every match with its rule set, every hand ever entered and the trail.
+
+Row ids of one database mean nothing in another, so a file numbers a match's events from 1 and
+hands and claims point at those numbers. Exporting, importing into a fresh history and exporting
+again gives the same bytes. Reading a file validates it (pydantic) before anything is written,
+and the whole import is one transaction: a bad file changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Literal
+
+from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
+from scorekeeper.history.matches import replay
+from scorekeeper.history.store import MatchRow, Store, dumps
+from scorekeeper.rules.stored import digest, rules_from_data, rules_json
+
+FORMAT = "scorekeeper-history"
+VERSION = 1
+
+
+def match_record(row: MatchRow, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """One match as it appears in the file."""
+    local = {e["id"]: n for n, e in enumerate(events, start=1)}
+    state = replay(row).state
+    return {
+        "id": row.id, "uid": row.uid, "name": row.name, "created": row.created,
+        "rules": json.loads(row.rules_json),
+        "sides": [{"name": name, "players": players} for name, players in row.sides],
+        "target": row.target, "finish": row.finish, "with": row.enabled,
+        "hands": [{"number": h.number, "sides": h.sides, "typed": h.typed,
+                   "categories": [{"id": c[0], "points": c[1]} for c in h.categories],
+                   "match_winner": h.match_winner, "problems": h.problems, "forced": h.forced,
+                   "added_by": local[h.added_by], "ended_by": local.get(h.ended_by) if h.ended_by else None}
+                  for h in sorted(row.hands, key=lambda h: h.added_by)],
+        "claims": [{"after": c["after"], "side": c["side"], "added_by": local[c["added_by"]],
+                    "ended_by": local.get(c["ended_by"]) if c["ended_by"] else None} for c in row.claims],
+        "events": [{"at": e["at"], "kind": e["kind"], "hand": e["hand"], "detail": e["detail"]} for e in events],
+        "result": {"totals": state.totals, "finished": state.finished, "winner": state.winner,
+                   "stake": state.stake, "reason": state.reason},
+    }
+
+
+def history_document(store: Store, ids: list[int] | None) -> dict[str, Any]:
+    """The whole file for these matches (all of them with None)."""
+    with store.read():
+        rows = list(store.iter_rows(ids))
+        events: dict[int, list[dict[str, Any]]] = {}
+        for r in store.db.execute("SELECT match_id, id, at, kind, hand, detail FROM events ORDER BY id"):
+            events.setdefault(r[0], []).append({"id": r[1], "at": r[2], "kind": r[3], "hand": r[4],
+                                                "detail": json.loads(r[5])})
+    return {"format": FORMAT, "version": VERSION, "matches": [match_record(row, events.get(row.id, [])) for row in rows]}
+
+
+def to_text(document: dict[str, Any]) -> str:
+    """The file's text: indented JSON with keys in a fixed order, ending in a newline."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+def _models() -> Any:
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class Strict(BaseModel):
+        model_config = ConfigDict(extra="forbid", strict=True)
+
+    class CategoryIn(Strict):
+        id: str
+        points: list[int]
+
+    class HandIn(Strict):
+        number: int = Field(ge=1)
+        sides: list[str]
+        typed: dict[str, Any]
+        categories: list[CategoryIn]
+        match_winner: list[str] | None
+        problems: list[str]
+        forced: bool
+        added_by: int = Field(ge=1)
+        ended_by: int | None
+
+    class ClaimIn(Strict):
+        after: int = Field(ge=0)
+        side: str
+        added_by: int = Field(ge=1)
+        ended_by: int | None
+
+    class EventIn(Strict):
+        at: str
+        kind: Literal["new", "add", "undo", "edit", "claim", "import"]
+        hand: int | None
+        detail: dict[str, Any]
+
+    class SideIn(Strict):
+        name: str
+        players: list[str]
+
+    class MatchIn(Strict):
+        id: int = Field(ge=1)
+        uid: str
+        name: str
+        created: str
+        rules: dict[str, Any]
+        sides: list[SideIn]
+        target: int = Field(ge=1)
+        finish: Literal["highest", "count-out", "count-out-if-tied", "claim"]
+        with_: list[str] = Field(alias="with")
+        hands: list[HandIn]
+        claims: list[ClaimIn]
+        events: list[EventIn]
+        result: dict[str, Any]
+
+    class HistoryIn(Strict):
+        format: Literal["scorekeeper-history"]
+        version: Literal[1]
+        matches: list[MatchIn]
+
+    return HistoryIn
+
+
+def read_history(path: Path) -> Any:
+    """Read and validate a history file; every problem is reported with its place in the file."""
+    from pydantic import ValidationError
+
+    from scorekeeper.rules.validation import field_path
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScorekeeperError(f"{path}: cannot read the file: {unreadable(exc)}") from None
+    except json.JSONDecodeError as exc:
+        raise ScorekeeperError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    try:
+        return _models().model_validate(data)
+    except ValidationError as exc:
+        raise InputErrors([f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()[:20]]) from None
+
+
+def _check(match: Any, where: str, known: set[str]) -> None:
+    names = {s.name for s in match.sides}
+    count = len(match.events)
+    for n, hand in enumerate(match.hands):
+        here = f"{where}.hands[{n}]"
+        if not set(hand.sides) <= names:
+            raise ScorekeeperError(f"{here}.sides: {hand.sides} are not all sides of the match")
+        if any(len(c.points) != len(hand.sides) for c in hand.categories):
+            raise ScorekeeperError(f"{here}.categories: each needs one number of points per side")
+        unknown = [c.id for c in hand.categories if c.id not in known]
+        if unknown:
+            raise ScorekeeperError(f"{here}.categories: {unknown[0]!r} is not a category of the match's rule set")
+        for key in ("added_by", "ended_by"):
+            value = getattr(hand, key)
+            if value is not None and not 1 <= value <= count:
+                raise ScorekeeperError(f"{here}.{key}: there is no event {value}")
+    for n, claim in enumerate(match.claims):
+        if claim.side not in names or not 1 <= claim.added_by <= count:
+            raise ScorekeeperError(f"{where}.claims[{n}]: not a side of the match, or no such event")
+
+
+def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
+    """Add the file's matches to the history; returns (id, what happened) for each match."""
+    document = read_history(path)
+    report: list[tuple[int, str]] = []
+    with store.write() as db:
+        for n, match in enumerate(document.matches):
+            where = f"{path}: matches[{n}]"
+            rules = rules_from_data(match.rules, f"{where}.rules")
+            _check(match, where, {c.id for c in rules.categories})
+            if db.execute("SELECT 1 FROM matches WHERE uid = ?", (match.uid,)).fetchone():
+                report.append((match.id, "already in the history"))
+                continue
+            text = rules_json(rules)
+            key = digest(text)
+            store.put_rules(rules.id, text, key)
+            taken = db.execute("SELECT 1 FROM matches WHERE id = ?", (match.id,)).fetchone()
+            cursor = db.execute(
+                "INSERT INTO matches (id, uid, name, created, rules, sides, target, finish, enabled) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (None if taken else match.id, match.uid, match.name, match.created, key,
+                 dumps([[s.name, s.players] for s in match.sides]), match.target, match.finish, dumps(match.with_)))
+            match_id = int(cursor.lastrowid or 0)
+            ids = [store.event(match_id, e.kind, e.hand, e.detail, at=e.at) for e in match.events]
+            for hand in match.hands:
+                row = store.insert_hand(match_id, hand.number, {
+                    "sides": hand.sides, "typed": hand.typed, "forced": hand.forced, "problems": hand.problems,
+                    "categories": [[c.id, c.points] for c in hand.categories],
+                    "match_winner": hand.match_winner}, ids[hand.added_by - 1])
+                if hand.ended_by is not None:
+                    db.execute("UPDATE hands SET ended_by = ? WHERE id = ?", (ids[hand.ended_by - 1], row))
+            for claim in match.claims:
+                db.execute("INSERT INTO claims (match_id, after, side, added_by, ended_by) VALUES (?, ?, ?, ?, ?)",
+                           (match_id, claim.after, claim.side, ids[claim.added_by - 1],
+                            None if claim.ended_by is None else ids[claim.ended_by - 1]))
+            after = replay(store.load(match_id)).state
+            store.summarise(match_id, after.hands, after.totals, after.finished, after.winner, after.stake)
+            report.append((match_id, "imported" if not taken else f"imported as {match_id} ({match.id} was taken)"))
+    return report
+
+
+def ids_of(store: Store, refs: Iterable[str]) -> list[int]:
+    """Match ids from references (ids or names)."""
+    with store.read():
+        return [store.find(ref) for ref in refs]

@@ -1,0 +1,110 @@
+"""What the history says about each player and each team: matches won, points and categories.
+
+A player is counted in every match they sat in, alone or in a team; a team (two or more players)
+is counted under its side name. A category is "won" in a hand when the side got points for it in
+the part of the hand that counted. Sweeps per hand are the sweep categories' points divided by
+the points a sweep is worth (with cancelling sweeps, that is the sweeps left after cancelling).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.history.matches import Match
+from scorekeeper.history.store import Store
+from scorekeeper.output.export import bulk, matches
+
+
+@dataclass
+class Tally:
+    """Running figures for one player or team."""
+
+    name: str
+    kind: str
+    matches: int = 0
+    finished: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    sweeps: int = 0
+    categories: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self, labels: dict[str, str]) -> dict[str, Any]:
+        """The figures, with rates, as plain data."""
+        per_hand = (lambda n: round(n / self.hands, 3)) if self.hands else (lambda n: 0.0)
+        return {"name": self.name, "kind": self.kind, "matches": self.matches, "finished": self.finished,
+                "won": self.won, "win_rate": round(self.won / self.finished, 3) if self.finished else None,
+                "hands": self.hands, "points_per_hand": per_hand(self.points), "sweeps_per_hand": per_hand(self.sweeps),
+                "categories": {cid: {"label": labels[cid], "won": n, "rate": per_hand(n)}
+                               for cid, n in self.categories.items()}}
+
+
+def _add(tally: Tally, match: Match, side: str) -> None:
+    tally.matches += 1
+    if match.state.finished:
+        tally.finished += 1
+        tally.won += match.state.winner == side
+    kinds = {c.id: c for c in match.settings.rules.categories}
+    for line in match.state.lines:
+        if side not in line.points:
+            continue
+        tally.hands += 1
+        tally.points += line.points[side]
+        i = line.hand.sides.index(side)
+        for category, counted in zip(line.hand.categories, line.counted):
+            if not counted:
+                continue
+            spec = kinds.get(category.id)
+            if spec is not None and spec.kind == "sweeps" and spec.points:
+                tally.sweeps += category.points[i] // spec.points
+            if category.points[i] > 0:
+                tally.categories[category.id] = tally.categories.get(category.id, 0) + 1
+            else:
+                tally.categories.setdefault(category.id, 0)
+
+
+def stats(store: Store, *, side: str | None = None, rules: str | None = None) -> dict[str, Any]:
+    """Figures per player and per team, optionally for one name and one rule set."""
+    tallies: dict[tuple[str, str], Tally] = {}
+    labels: dict[str, str] = {}
+    count = 0
+    with bulk():
+        chosen = list(matches(store, None))
+    for match in chosen:
+        if rules is not None and match.settings.rules.id != rules:
+            continue
+        count += 1
+        for category in match.settings.rules.categories:
+            labels.setdefault(category.id, category.title)
+        for s in match.settings.sides:
+            names = [(p, "player") for p in s.players] + ([(s.name, "team")] if len(s.players) > 1 else [])
+            for name, kind in names:
+                if side is not None and name.casefold() != side.casefold():
+                    continue
+                key = (name.casefold(), kind)
+                tally = tallies.setdefault(key, Tally(name, kind))
+                _add(tally, match, s.name)
+    ordered = sorted(tallies.values(), key=lambda t: (t.kind != "player", -t.won, t.name.casefold()))
+    return {"matches": count, "rules": rules, "side": side, "sides": [t.as_dict(labels) for t in ordered]}
+
+
+def stats_text(figures: dict[str, Any]) -> str:
+    """The figures as two tables: results, then how often each category was won."""
+    from scorekeeper.output.text import table
+
+    rows = figures["sides"]
+    if not rows:
+        return "No matches recorded" + (" for that choice." if figures["side"] or figures["rules"] else " yet.")
+    main = table(["name", "kind", "matches", "won", "win rate", "hands", "points/hand", "sweeps/hand"],
+                 [[r["name"], r["kind"], r["matches"], r["won"],
+                   "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}", r["hands"],
+                   f"{r['points_per_hand']:.2f}", f"{r['sweeps_per_hand']:.2f}"] for r in rows])
+    ids: dict[str, str] = {}
+    for r in rows:
+        for cid, c in r["categories"].items():
+            ids.setdefault(cid, c["label"])
+    won = table(["name", *ids.values()],
+                [[r["name"], *(f"{r['categories'][cid]['rate']:.0%}" if cid in r["categories"] else "-" for cid in ids)]
+                 for r in rows])
+    return f"{main}\n\nShare of hands in which each category was won:\n\n{won}"

@@ -1,0 +1,262 @@
+"""The history database: SQLite in the user's data folder, one row per hand ever entered.
+
+Durability first: WAL with ``synchronous=FULL``, so a hand whose add returned survives a crash or
+power cut; every write is one ``BEGIN IMMEDIATE`` transaction under a busy timeout, so two
+processes adding hands at once queue instead of failing or losing one. The schema version is
+``PRAGMA user_version``; ``MIGRATIONS[n]`` brings a database from version n to n+1.
+
+Nothing is ever deleted: undo and edit mark a hand as ended by an event, and the events table
+keeps the trail of what was entered and when.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from itertools import groupby
+from operator import itemgetter
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.history._schema import MIGRATIONS
+from scorekeeper.history.rows import HandRow, MatchRow, pack_categories
+
+__all__ = ["SCHEMA_VERSION", "HandRow", "MatchRow", "Store", "StoreError", "default_path", "dumps", "now"]
+
+BUSY_TIMEOUT_MS = 30_000
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(ScorekeeperError):
+    """The history database cannot be opened, read or written."""
+
+
+def default_path() -> Path:
+    """The database file: ``SCOREKEEPER_DB``, or history.sqlite3 in the user's data folder."""
+    env = os.environ.get("SCOREKEEPER_DB")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("scorekeeper", appauthor=False)) / "history.sqlite3"
+
+
+def now() -> str:
+    """The current UTC time, to the second, as recorded in the history."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON as stored in a column."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+class Store:
+    """An open history database."""
+
+    def __init__(self, path: str | Path | None = None, *, create_folder: bool | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        folder = self.path.parent
+        if create_folder if create_folder is not None else path is None and not os.environ.get("SCOREKEEPER_DB"):
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder {folder} for the history: {exc.strerror}") from None
+        if not folder.is_dir():
+            raise StoreError(f"cannot open the history {self.path}: the folder {folder} does not exist")
+        if not self.path.exists() and not os.access(folder, os.W_OK):
+            raise StoreError(f"cannot create the history {self.path}: the folder {folder} is read-only")
+        try:
+            self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = FULL")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open the history {self.path}: {exc}") from None
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    def __enter__(self) -> Store:  # noqa: PYI034 (no subclasses)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _migrate(self) -> None:
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer scorekeeper (schema {version}; this one knows "
+                             f"up to {SCHEMA_VERSION})")
+        if version == SCHEMA_VERSION:
+            return
+        with self.write():
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
+            for step in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[step].split(";"):
+                    if statement.strip():
+                        self.db.execute(statement)
+                self.db.execute(f"PRAGMA user_version = {step + 1}")
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: taken at once (BEGIN IMMEDIATE), committed whole or not at all."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+        try:
+            yield self.db
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: one consistent snapshot however many queries it makes."""
+        try:
+            self.db.execute("BEGIN")
+            yield self.db
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot read the history {self.path}: {exc}") from None
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
+
+    # --- rows -----------------------------------------------------------------------------------
+
+    def event(self, match_id: int, kind: str, hand: int | None = None, detail: Any = None, at: str | None = None) -> int:
+        """Record an event; inside a write transaction."""
+        cursor = self.db.execute("INSERT INTO events (match_id, at, kind, hand, detail) VALUES (?, ?, ?, ?, ?)",
+                                 (match_id, at or now(), kind, hand, dumps(detail or {})))
+        return int(cursor.lastrowid or 0)
+
+    def put_rules(self, rules_id: str, text: str, key: str) -> None:
+        """Keep a rule-set text once, however many matches use it."""
+        self.db.execute("INSERT OR IGNORE INTO rulesets (digest, rules_id, data) VALUES (?, ?, ?)", (key, rules_id, text))
+
+    def find(self, ref: str | None) -> int:
+        """A match id from an id, a name, or (with none) the one match still being played."""
+        if ref is None:
+            rows = self.db.execute("SELECT id, name FROM matches WHERE finished = 0 ORDER BY id").fetchall()
+            if len(rows) == 1:
+                return int(rows[0][0])
+            if not rows:
+                last = self.db.execute("SELECT max(id) FROM matches").fetchone()[0]
+                ended = f" (match {last} is over: name it to undo or edit its hands)" if last else ""
+                raise StoreError(f"no match is being played{ended}: start one with 'scorekeeper match new', or name one")
+            names = ", ".join(f"{i} {n}".strip() for i, n in rows[:10])
+            raise StoreError(f"{len(rows)} matches are being played ({names}); say which one")
+        if ref.isdigit():
+            row = self.db.execute("SELECT id FROM matches WHERE id = ?", (int(ref),)).fetchone()
+        else:
+            rows = self.db.execute("SELECT id FROM matches WHERE name = ? ORDER BY id DESC", (ref,)).fetchall()
+            row = rows[0] if len(rows) == 1 else None
+            if len(rows) > 1:
+                raise StoreError(f"match {ref!r}: {len(rows)} matches have that name; give the id")
+        if row is None:
+            raise StoreError(f"match {ref!r}: there is no such match (see 'scorekeeper match list')")
+        return int(row[0])
+
+    def load(self, match_id: int) -> MatchRow:
+        """One match with all its hands and claims."""
+        head = self.db.execute(
+            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
+            "FROM matches m JOIN rulesets r ON r.digest = m.rules WHERE m.id = ?", (match_id,)).fetchone()
+        if head is None:
+            raise StoreError(f"match {match_id}: there is no such match")
+        match = MatchRow(head[0], head[1], head[2], head[3], head[4], json.loads(head[5]), head[6], head[7],
+                         json.loads(head[8]))
+        for row in self.db.execute(
+                "SELECT id, number, sides, typed, categories, match_winner, problems, forced, added_by, ended_by "
+                "FROM hands WHERE match_id = ? ORDER BY number, id", (match_id,)):
+            sides = json.loads(row[2])
+            match.hands.append(HandRow(row[0], row[1], sides, json.loads(row[3]), json.loads(row[4]),
+                                       json.loads(row[5]) if row[5] else None, json.loads(row[6]), bool(row[7]),
+                                       row[8], row[9]))
+        for row in self.db.execute("SELECT id, after, side, added_by, ended_by FROM claims WHERE match_id = ? "
+                                   "ORDER BY id", (match_id,)):
+            match.claims.append({"id": row[0], "after": row[1], "side": row[2], "added_by": row[3], "ended_by": row[4]})
+        return match
+
+    def events(self, match_id: int) -> list[dict[str, Any]]:
+        """The trail of a match, oldest first."""
+        return [{"id": r[0], "at": r[1], "kind": r[2], "hand": r[3], "detail": json.loads(r[4])}
+                for r in self.db.execute("SELECT id, at, kind, hand, detail FROM events WHERE match_id = ? ORDER BY id",
+                                         (match_id,))]
+
+    def insert_hand(self, match_id: int, number: int, hand: dict[str, Any], added_by: int) -> int:
+        """Store a hand (its columns as plain data)."""
+        cursor = self.db.execute(
+            "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
+             dumps(hand["match_winner"]) if hand["match_winner"] else None, dumps(hand["problems"]),
+             int(hand["forced"]), added_by))
+        return int(cursor.lastrowid or 0)
+
+    def summarise(self, match_id: int, hands: int, totals: dict[str, int], finished: bool, winner: str | None,
+                  stake: int | None) -> None:
+        """Keep the match row's summary in step with its hands."""
+        self.db.execute("UPDATE matches SET hands = ?, totals = ?, finished = ?, winner = ?, stake = ? WHERE id = ?",
+                        (hands, dumps(totals), int(finished), winner, stake, match_id))
+
+    def iter_rows(self, ids: list[int] | None = None, *, live_only: bool = False,
+                  typed: bool = True) -> Iterator[MatchRow]:
+        """Matches with their hands and claims, in id order, read in bulk (three queries in all).
+
+        ``typed=False`` leaves out what was typed (the piles), which exports other than JSON never show.
+        """
+        where = "" if ids is None else f" WHERE {{col}} IN ({','.join(str(int(i)) for i in ids)})"
+        heads = self.db.execute(
+            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
+            "FROM matches m JOIN rulesets r ON r.digest = m.rules" + where.format(col="m.id") + " ORDER BY m.id")
+        conditions = ([where.format(col="match_id")[7:]] if where else []) + (["ended_by IS NULL"] if live_only else [])
+        hands = self.db.cursor().execute(
+            f"SELECT match_id, id, number, sides, {'typed' if typed else 'NULL'}, categories, match_winner, problems, "
+            "forced, added_by, ended_by FROM hands" + (" WHERE " + " AND ".join(conditions) if conditions else "")
+            + " ORDER BY match_id, number, id")
+        claims: dict[int, list[dict[str, Any]]] = {}
+        for row in self.db.execute("SELECT match_id, id, after, side, added_by, ended_by FROM claims ORDER BY id"):
+            if not live_only or row[5] is None:
+                claims.setdefault(row[0], []).append(
+                    {"id": row[1], "after": row[2], "side": row[3], "added_by": row[4], "ended_by": row[5]})
+        loads = json.loads
+        sides_seen: dict[str, list[str]] = {}  # a few distinct line-ups, decoded once each
+        groups = groupby(hands, key=itemgetter(0))
+        group = next(groups, None)
+        for head in heads.fetchall():
+            match = MatchRow(head[0], head[1], head[2], head[3], head[4], loads(head[5]), head[6], head[7],
+                             loads(head[8]), claims=claims.get(head[0], []))
+            while group is not None and group[0] < match.id:
+                group = next(groups, None)
+            if group is not None and group[0] == match.id:
+                rows = list(group[1])
+                # one decode for all of a match's categories: far fewer calls into the JSON decoder
+                categories = loads("[" + ",".join(r[5] for r in rows) + "]")
+                append, new = match.hands.append, tuple.__new__
+                for r, packed in zip(rows, categories):
+                    sides = sides_seen.get(r[3])
+                    if sides is None:
+                        sides = sides_seen[r[3]] = loads(r[3])
+                    append(new(HandRow, (r[1], r[2], sides, loads(r[4]) if r[4] else {}, packed,
+                                         loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [],
+                                         bool(r[8]), r[9], r[10])))
+                group = next(groups, None)
+            yield match

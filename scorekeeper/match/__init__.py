@@ -1,0 +1,1 @@
+"""A match: its sides and settings, the ending policies and stakes, counting its hands."""

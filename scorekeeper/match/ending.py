@@ -1,0 +1,295 @@
+"""A match: who sits down, the hands as counted, and who has won by the game's own ending rules.
+
+Everything here is pure: a match is its settings plus the points of its hands (and any claims),
+and ``settle`` replays them to the running totals and the result. Nothing is stored here; the
+history database keeps the hands and calls ``settle`` again whenever one changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from scorekeeper.match.settings import (
+    FINISHES,
+    MatchError,
+    MatchSettings,
+    Side,
+    match_settings,
+    parse_sides,
+)
+from scorekeeper.rules.ruleset import Stake
+
+__all__ = ["FINISHES", "CategoryPoints", "Claim", "HandLine", "HandPoints", "MatchError", "MatchSettings",
+           "MatchState", "Side", "match_settings", "parse_sides", "settle", "state_dict"]
+
+
+class CategoryPoints(NamedTuple):
+    """One category of a hand: points per playing side, in the hand's side order."""
+
+    # A named tuple, not a dataclass: exporting a big history builds hundreds of thousands.
+    id: str
+    label: str
+    points: Sequence[int]
+
+
+class HandPoints:
+    """A hand as the history keeps it: who played, each category's points, and what was wrong.
+
+    A hand read back from the history may come packed (category ids, their labels, and the points
+    as one flat list, side by side); its ``CategoryPoints`` are then only built when asked for,
+    since settling a match and writing CSV need just the ids and the flat points.
+    """
+
+    __slots__ = ("_categories", "_packed", "forced", "match_winner", "problems", "sides")
+
+    def __init__(self, sides: tuple[str, ...], categories: tuple[CategoryPoints, ...] | None = None,
+                 match_winner: tuple[str, str] | None = None, problems: tuple[str, ...] = (),
+                 forced: bool = False, *,
+                 packed: tuple[Sequence[str], Mapping[str, str], Sequence[int]] | None = None) -> None:
+        if (categories is None) == (packed is None):
+            raise ValueError("a hand needs its categories, or them packed, not both")
+        self.sides = sides
+        self._categories = categories
+        self._packed = packed
+        self.match_winner = match_winner  # (win_match category id, side)
+        self.problems = problems
+        self.forced = forced
+
+    @property
+    def categories(self) -> tuple[CategoryPoints, ...]:
+        """Each category with its label and points per side, in count order."""
+        if self._categories is None:
+            assert self._packed is not None
+            ids, labels, flat = self._packed
+            n = len(self.sides)
+            self._categories = tuple(CategoryPoints(cid, labels[cid], tuple(flat[k * n:k * n + n]))
+                                     for k, cid in enumerate(ids))
+        return self._categories
+
+    @property
+    def ids(self) -> Sequence[str]:
+        """The category ids in count order."""
+        return self._packed[0] if self._packed is not None else [c.id for c in self.categories]
+
+    def by_side(self) -> list[Sequence[int]]:
+        """Per side, the points of every category in count order."""
+        n = len(self.sides)
+        if self._packed is not None:
+            flat = self._packed[2]
+            return [flat[i::n] for i in range(n)]
+        return [[c.points[i] for c in self.categories] for i in range(n)]
+
+    def total(self, side: str) -> int:
+        """The hand's points for one side, every category counted."""
+        return sum(self.by_side()[self.sides.index(side)])
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A side's claim to have reached the target, made after ``after`` hands."""
+
+    after: int
+    side: str
+
+
+class HandLine(NamedTuple):
+    """One hand as the match counted it: which categories counted, points and running totals."""
+
+    number: int
+    hand: HandPoints
+    counted: tuple[bool, ...]
+    points: dict[str, int]
+    totals: dict[str, int]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Where a match stands after its hands: totals, and either the result or who plays next."""
+
+    lines: tuple[HandLine, ...]
+    totals: dict[str, int]
+    finished: bool = False
+    winner: str | None = None
+    stake: int | None = None
+    reason: str = ""
+    next_sides: tuple[str, ...] = ()
+    playoff: bool = False
+    claims: tuple[Claim, ...] = field(default_factory=tuple)
+
+    @property
+    def hands(self) -> int:
+        return len(self.lines)
+
+
+def settle(settings: MatchSettings, hands: Sequence[HandPoints], claims: Sequence[Claim] = ()) -> MatchState:
+    """Replay the hands (and claims) of a match under its policy: totals, winner, stake."""
+    return _Replay(settings, claims).run(hands)
+
+
+class _Replay:
+    """One pass over a match's hands; its fields are the state as it stands after each hand."""
+
+    def __init__(self, settings: MatchSettings, claims: Sequence[Claim]) -> None:
+        self.s = settings
+        self.claims = claims
+        self.names = settings.side_names
+        self.totals = dict.fromkeys(self.names, 0)
+        self.playing: tuple[str, ...] = self.names
+        self.playoff = False
+        self.winner: str | None = None
+        self.finished = False
+        self.reason = ""
+
+    def run(self, hands: Sequence[HandPoints]) -> MatchState:
+        lines = []
+        self._claims_after(0)
+        for number, hand in enumerate(hands, start=1):
+            lines.append(self._hand(number, hand))
+            self._claims_after(number)
+        stake = self._stake() if self.winner is not None else None
+        return MatchState(tuple(lines), dict(self.totals), self.finished, self.winner, stake, self.reason,
+                          () if self.finished else self.playing, self.playoff and not self.finished,
+                          tuple(self.claims))
+
+    def _hand(self, number: int, hand: HandPoints) -> HandLine:
+        if self.finished:
+            return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
+                            "not counted: entered after the match ended")
+        if hand.sides != self.playing and (set(hand.sides) != set(self.playing)
+                                           or len(hand.sides) != len(self.playing)):
+            return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
+                            f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
+        if self.s.finish == "count-out":
+            before = dict(self.totals)
+            marks, note = self._count_out(hand)
+            points = {side: self.totals[side] - before[side] for side in hand.sides}
+            return HandLine(number, hand, tuple(marks), points, dict(self.totals), note)
+        # Every category counts: add up each side's column at once.
+        points = dict(zip(hand.sides, map(sum, hand.by_side())))
+        for side, gained in points.items():
+            self.totals[side] += gained
+        note = self._end_of_hand(hand, points)
+        return HandLine(number, hand, (True,) * len(hand.ids), points, dict(self.totals), note)
+
+    def _count_out(self, hand: HandPoints) -> tuple[list[bool], str]:
+        counted: list[bool] = []
+        note = ""
+        stopped = False
+        for category in hand.categories:
+            if stopped:
+                counted.append(False)
+                continue
+            counted.append(True)
+            for side, points in zip(hand.sides, category.points):
+                self.totals[side] += points
+            if hand.match_winner and hand.match_winner[0] == category.id:
+                stopped = True
+                note = self._win(hand.match_winner[1], f"{hand.match_winner[1]} took {category.label}")
+            elif any(category.points):  # a blank category changes nothing
+                stopped, note = self._count_out_check(category.label)
+        return counted, note
+
+    def _count_out_check(self, label: str) -> tuple[bool, str]:
+        best = max(self.totals.values())
+        if best < self.s.target:
+            return False, ""
+        leaders = tuple(s for s in self.names if self.totals[s] == best)
+        if len(leaders) == 1:
+            return True, self._win(leaders[0], f"{leaders[0]} reached {self.s.target} first, at {label}")
+        self._tie(leaders)
+        return True, f"{_and(leaders)} reached {best} together at {label}: another hand"
+
+    def _end_of_hand(self, hand: HandPoints, points: Mapping[str, int]) -> str:
+        if hand.match_winner:
+            cid, side = hand.match_winner
+            label = next((c.label for c in hand.categories if c.id == cid), cid)
+            return self._win(side, f"{side} took {label}")
+        best = max(self.totals.values())
+        if self.s.finish == "claim" or best < self.s.target:
+            self.playing, self.playoff = self.names, False
+            return ""
+        leaders = tuple(s for s in self.names if self.totals[s] == best)
+        if len(leaders) == 1:
+            return self._win(leaders[0], f"{leaders[0]} has the highest total past {self.s.target}")
+        if self.s.finish == "count-out-if-tied":
+            before = {side: self.totals[side] - points[side] for side in points}
+            decided = self._recount(hand, before, leaders)
+            if decided:
+                return decided
+        self._tie(leaders)
+        return f"{_and(leaders)} are level on {best}: another hand"
+
+    def _recount(self, hand: HandPoints, before: Mapping[str, int], leaders: tuple[str, ...]) -> str:
+        # Only the tied leaders take part: the others have already lost on the totals.
+        running = {s: before[s] for s in leaders}
+        for category in hand.categories:
+            for side in leaders:
+                running[side] += category.points[hand.sides.index(side)]
+            reached = [s for s in leaders if running[s] >= self.s.target]
+            if reached:
+                top = max(running[s] for s in reached)
+                first = [s for s in reached if running[s] == top]
+                if len(first) == 1:
+                    return self._win(first[0], f"level on {self.totals[first[0]]}; recounting the last hand, "
+                                               f"{first[0]} reached {self.s.target} first, at {category.label}")
+                return ""
+        return ""
+
+    def _tie(self, leaders: tuple[str, ...]) -> None:
+        self.playoff = True
+        self.playing = leaders if self.s.playoff == "tied" else self.names
+
+    def _win(self, side: str, reason: str) -> str:
+        self.winner, self.finished, self.reason = side, True, reason
+        return reason
+
+    def _claims_after(self, count: int) -> None:
+        for claim in self.claims:
+            if claim.after != count or self.finished:
+                continue
+            total = self.totals[claim.side]
+            if total >= self.s.target:
+                self._win(claim.side, f"{claim.side} claimed {self.s.target} with {total}: a true claim")
+                continue
+            others = [s for s in self.names if s != claim.side]
+            best = max(self.totals[s] for s in others)
+            top = [s for s in others if self.totals[s] == best]
+            false = f"{claim.side} claimed {self.s.target} with only {total}: a false claim loses"
+            if len(top) == 1:
+                self._win(top[0], false)
+            else:
+                self.finished, self.reason = True, false + f"; {_and(top)} are level, so nobody wins"
+
+    def _stake(self) -> int:
+        assert self.winner is not None
+        others = [self.totals[s] for s in self.names if s != self.winner]
+        runner_up = max(others) if others else 0
+        stake: Stake = self.s.stake
+        value = max(1, self.totals[self.winner] - runner_up) if stake.margin else 1
+        if stake.double_if_loser_below is not None and runner_up < stake.double_if_loser_below:
+            value *= 2
+        return value
+
+
+def _and(names: Sequence[str]) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def state_dict(settings: MatchSettings, state: MatchState) -> dict[str, Any]:
+    """The result part of ``match show --json``."""
+    hands = []
+    for line in state.lines:
+        index = {s: i for i, s in enumerate(line.hand.sides)}
+        hands.append({
+            "number": line.number, "sides": list(line.hand.sides), "points": line.points,
+            "categories": [{"id": c.id, "label": c.label, "points": {s: c.points[index[s]] for s in line.hand.sides},
+                            "counted": counted} for c, counted in zip(line.hand.categories, line.counted)],
+            "totals": line.totals, "forced": line.hand.forced, "problems": list(line.hand.problems),
+            "note": line.note,
+        })
+    return {"hands": hands, "totals": state.totals, "finished": state.finished, "winner": state.winner,
+            "stake": state.stake, "reason": state.reason, "next": list(state.next_sides), "playoff": state.playoff}

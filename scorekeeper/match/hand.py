@@ -1,0 +1,116 @@
+"""A hand typed for a match: names resolved to the match's sides, counted under its rule set.
+
+A team may be named in a hand by its full name (``Anna+Bruno``) or by any of its players, in any
+letter case; the piles are put in the order the sides sit. What was typed is kept as a plain
+mapping in the shape of a hand file, so the history can always show (and re-read) what was entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper.errors import HandError
+from scorekeeper.match.ending import (
+    CategoryPoints,
+    HandPoints,
+    MatchError,
+    MatchSettings,
+    MatchState,
+)
+from scorekeeper.scoring.count import Counter, HandResult
+from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
+
+
+@dataclass(frozen=True)
+class CountedHand:
+    """A typed hand, counted: the full result, the points the history keeps, and what was typed."""
+
+    result: HandResult
+    points: HandPoints
+    typed: dict[str, Any]
+
+
+def side_lookup(settings: MatchSettings) -> dict[str, str]:
+    """Every name a side may be called by (its name, its players), folded, to the side's name."""
+    names: dict[str, str] = {}
+    for side in settings.sides:
+        for name in (side.name, *side.players):
+            names[name.casefold()] = side.name
+    return names
+
+
+def _resolve(names: Mapping[str, str], settings: MatchSettings, what: str, name: str) -> str:
+    found = names.get(name.strip().casefold())
+    if found is None:
+        raise HandError(f"{what} {name!r}: no such side in this match (sides: {', '.join(settings.side_names)})")
+    return found
+
+
+def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -> HandSpec:
+    """The spec with every side named as the match names it, its piles in seating order."""
+    if spec.rules is not None and spec.rules not in (settings.rules.id, ):
+        raise MatchError(f"the hand names rules {spec.rules!r}, but this match is played under {settings.rules.id}")
+    names = side_lookup(settings)
+    piles: dict[str, tuple[str, str]] = {}
+    for name, pile in spec.piles.items():
+        side = _resolve(names, settings, "pile of", name)
+        if side in piles:
+            raise HandError(f"pile of {name!r}: {side} already has a pile in this hand")
+        piles[side] = pile
+    outsiders = [s for s in piles if s not in playing]
+    if outsiders:
+        raise MatchError(f"pile of {outsiders[0]}: only {', '.join(playing)} play this playoff hand")
+    missing = [s for s in playing if s not in piles]
+    if missing:
+        raise HandError(f"no pile for {', '.join(missing)}: each side that plays the hand needs one "
+                        f"(--pile SIDE=CARDS, or 'rest' for the cards nobody else took)")
+
+    def counts(mapping: Mapping[str, Any], what: str) -> dict[str, Any]:
+        return {_resolve(names, settings, what, name): value for name, value in mapping.items()}
+
+    return replace(spec, piles={s: piles[s] for s in playing}, sweeps=counts(spec.sweeps, "sweeps of"),
+                   declared=counts(spec.declared, "declared of"), claims=counts(spec.claims, "claim of"),
+                   enabled=tuple(dict.fromkeys((*settings.enabled, *spec.enabled))), rules=None)
+
+
+def typed_record(spec: HandSpec) -> dict[str, Any]:
+    """What was typed, as a hand-file mapping (``hand_from_mapping`` reads it back)."""
+    record: dict[str, Any] = {"piles": {side: text for side, (text, _) in spec.piles.items()}}
+    if spec.sweeps:
+        record["sweeps"] = dict(spec.sweeps)
+    if any(spec.declared.values()):
+        record["declared"] = {s: dict(d) for s, d in spec.declared.items() if d}
+    if spec.claims:
+        record["claims"] = dict(spec.claims)
+    if spec.enabled:
+        record["with"] = list(spec.enabled)
+    if spec.italian_suits:
+        record["suit_letters"] = "italian"
+    return record
+
+
+def spec_from_record(record: Mapping[str, Any]) -> HandSpec:
+    """A stored typed hand back as a spec, e.g. to start an edit from it."""
+    return hand_from_mapping(dict(record), "stored hand")
+
+
+def count_hand(settings: MatchSettings, state: MatchState, spec: HandSpec, counter: Counter | None = None) -> CountedHand:
+    """Resolve and count a typed hand for the next turn of the match (or a replacement)."""
+    return count_for(settings, state.next_sides or settings.side_names, spec, counter)
+
+
+def count_for(settings: MatchSettings, playing: tuple[str, ...], spec: HandSpec,
+              counter: Counter | None = None) -> CountedHand:
+    """Resolve and count a typed hand played by ``playing``."""
+    spec = resolve(spec, settings, playing)
+    counter = counter or Counter(settings.rules)
+    result = counter.score(spec.entry(settings.rules.cards))
+    categories = tuple(CategoryPoints(c.id, c.label, tuple(c.points)) for c in result.categories)
+    winner = None
+    if result.match_winner is not None:
+        cid = next(c.id for c in result.categories if c.scorer.spec.win_match and c.scored.taker is not None)
+        winner = (cid, result.match_winner)
+    points = HandPoints(result.sides, categories, winner, tuple(result.problems))
+    return CountedHand(result, points, typed_record(spec))

@@ -1,0 +1,101 @@
+"""Setting up a match: the sides (players or teams) as the rule set allows them, the target and
+the ending policy, and the optional categories turned on for every hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import get_args
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.rules.ruleset import Finish, RuleSet, Stake
+
+FINISHES: tuple[str, ...] = get_args(Finish)
+_FORBIDDEN = "=:,"  # they separate names from values in --pile SIDE=CARDS and --declare SIDE:CAT=N
+
+
+class MatchError(ScorekeeperError, ValueError):
+    """A match request that its rules or its state do not allow."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """A player, or a team written ``Anna+Bruno``."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+def parse_sides(rules: RuleSet, texts: Sequence[str]) -> tuple[Side, ...]:
+    """The sides of a new match, checked against the shapes the rule set allows."""
+    sides = []
+    for number, text in enumerate(texts, start=1):
+        players = tuple(p.strip() for p in text.split("+"))
+        if not text.strip() or any(not p for p in players):
+            raise MatchError(f"--side {number} {text!r}: a side is a name, or names joined by '+'")
+        for player in players:
+            bad = next((c for c in player if c in _FORBIDDEN or not c.isprintable()), None)
+            if bad:
+                raise MatchError(f"--side {text!r}: {bad!r} cannot be part of a name (it separates values in options)")
+        sides.append(Side("+".join(players), players))
+    seen: dict[str, str] = {}
+    for side in sides:
+        for name in dict.fromkeys((side.name, *side.players)):
+            key = name.casefold()
+            if key in seen:
+                raise MatchError(f"--side {side.name!r}: {name!r} is already in side {seen[key]!r}")
+            seen[key] = side.name
+    n, allowed = len(sides), rules.sides
+    if not allowed.min <= n <= allowed.max:
+        span = str(allowed.min) if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
+        raise MatchError(f"{rules.id} is played by {span} sides; --side was given {n} time{'s' if n != 1 else ''}")
+    sizes = {len(s.players) for s in sides}
+    if sizes == {1}:
+        if not allowed.singles:
+            shapes = ", ".join(allowed.teams)
+            raise MatchError(f"{rules.id} is played by teams ({shapes}); write a team as --side 'Anna+Bruno'")
+    else:
+        shape = f"{n}x{sizes.pop()}" if len(sizes) == 1 else "mixed sizes"
+        if shape not in allowed.teams:
+            shapes = ", ".join(allowed.teams) or "none: players only"
+            raise MatchError(f"{rules.id} does not allow teams of {shape} (sides x players); allowed: {shapes}")
+    return tuple(sides)
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """What a match is played under: the rule set as used, the sides, target and ending policy."""
+
+    rules: RuleSet
+    sides: tuple[Side, ...]
+    target: int
+    finish: str
+    playoff: str
+    stake: Stake
+    enabled: tuple[str, ...] = ()
+    name: str = ""
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.sides)
+
+
+def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None = None,
+                   finish: str | None = None, enabled: Sequence[str] = (), name: str = "") -> MatchSettings:
+    """Settings for a new match: the rule set's target and policy unless overridden."""
+    bad = next((c for c in name if not c.isprintable()), None)
+    if bad is not None:
+        raise MatchError(f"--name {name!r}: {bad!r} cannot be part of a name")
+    if target is not None and target < 1:
+        raise MatchError(f"--target {target}: the target must be 1 or more")
+    if finish is not None and finish not in FINISHES:
+        raise MatchError(f"--finish {finish!r}: not a policy (one of {', '.join(FINISHES)})")
+    optional = rules.optional_ids
+    for cid in enabled:
+        if cid not in optional:
+            rules.category(cid)  # raises for an unknown id, naming the known ones
+            raise MatchError(f"--with {cid}: {cid!r} is always counted in {rules.id}; "
+                             f"optional ones: {', '.join(optional) or 'none'}")
+    return MatchSettings(rules, parse_sides(rules, sides), target or rules.match.target,
+                         finish or rules.match.finish, rules.match.playoff, rules.match.stake,
+                         tuple(dict.fromkeys(enabled)), name)

@@ -1,0 +1,98 @@
+"""A recorded match as text a player reads: standings, the result line, the whole score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.history.matches import Match
+from scorekeeper.match.ending import MatchState, state_dict
+from scorekeeper.output.text import table
+from scorekeeper.rules.stored import rules_data
+
+
+def title(match: Match) -> str:
+    """``Match 3 "Friday": Scopa (scopa) to 11, count-out-if-tied``."""
+    s = match.settings
+    name = f' "{s.name}"' if s.name else ""
+    extra = f", with {', '.join(s.enabled)}" if s.enabled else ""
+    return f"Match {match.id}{name}: {s.rules.name} ({s.rules.id}) to {s.target}, {s.finish}{extra}"
+
+
+def outcome(match: Match) -> str:
+    """One or two lines: the winner and stake, or who plays the next hand."""
+    state: MatchState = match.state
+    names = match.settings.side_names
+    score = "-".join(str(state.totals[n]) for n in names)
+    if state.finished:
+        if state.winner is None:
+            return f"The match is over ({score}): {state.reason}."
+        stake = f"stake {state.stake}" + (" (doubled)" if _doubled(match) else "")
+        return f"{state.winner} wins the match, {score}, {stake}: {state.reason}."
+    if state.playoff:
+        who = "only " + " and ".join(state.next_sides) + " play" if len(state.next_sides) < len(names) else "all sides play"
+        return f"Playing, {score}: level at the top, {who} the next hand."
+    if match.settings.finish == "claim":
+        over = [n for n in names if state.totals[n] >= match.settings.target]
+        hint = f"; {' and '.join(over)} may claim" if over else ""
+        return f"Playing, {score}: a side wins by claiming {match.settings.target} (match claim){hint}."
+    return f"Playing, {score}, first past {match.settings.target}."
+
+
+def _doubled(match: Match) -> bool:
+    stake, state = match.settings.stake, match.state
+    if stake.double_if_loser_below is None or state.winner is None:
+        return False
+    others = [v for k, v in state.totals.items() if k != state.winner]
+    return bool(others) and max(others) < stake.double_if_loser_below
+
+
+def standings(match: Match, points: dict[str, int] | None = None) -> str:
+    """The running totals, with this hand's points, and the outcome line."""
+    names = match.settings.side_names
+    rows = [[n, "" if points is None else points.get(n, "-"), match.state.totals[n]] for n in names]
+    headers = ["side", "hand", "total"] if points is not None else ["side", "", "total"]
+    return f"{table(headers, rows)}\n\n{outcome(match)}"
+
+
+def sheet(match: Match) -> str:
+    """Every hand with each category's points and the running totals, then the state."""
+    names = match.settings.side_names
+    rows: list[list[Any]] = []
+    for line in match.state.lines:
+        hand = line.hand
+        first = True
+        for category, counted in zip(hand.categories, line.counted):
+            cells = [category.points[hand.sides.index(n)] if n in hand.sides else "" for n in names]
+            if not counted and line.points:
+                cells = [f"({c})" if c != "" else c for c in cells]
+            rows.append([line.number if first else "", category.label, *cells])
+            first = False
+        rows.append(["", "hand", *(line.points.get(n, "") for n in names)])
+        rows.append(["", "total", *(line.totals[n] for n in names)])
+        said = line.note and line.note != match.state.reason  # the reason is printed once, at the end
+        for note in ([line.note] if said else []) + (["forced: " + p for p in hand.problems] if hand.forced else []):
+            rows.append(["", f"  {note}", *("" for _ in names)])
+    body = table(["hand", "category", *names], rows) if rows else "No hands yet."
+    legend = "\n(n): not counted, the match was decided earlier in that hand." if any(
+        not all(line.counted) and line.points for line in match.state.lines) else ""
+    return f"{title(match)}\n{_players(match)}\n\n{body}{legend}\n\n{outcome(match)}"
+
+
+def _players(match: Match) -> str:
+    return " vs ".join(s.name for s in match.settings.sides)
+
+
+def match_dict(match: Match) -> dict[str, Any]:
+    """``match show --json``: settings, every hand, totals and the result."""
+    s = match.settings
+    return {"id": match.id, "name": s.name, "created": match.row.created, "rules": s.rules.id,
+            "rules_name": s.rules.name, "target": s.target, "finish": s.finish, "playoff": s.playoff,
+            "stake_rule": {"margin": s.stake.margin, "double_if_loser_below": s.stake.double_if_loser_below},
+            "with": list(s.enabled), "sides": list(s.side_names),
+            "players": {side.name: list(side.players) for side in s.sides},
+            "state": "finished" if match.state.finished else "playing", **state_dict(s, match.state)}
+
+
+def ruleset_dict(match: Match) -> dict[str, Any]:
+    """The rule set the match was recorded under, as plain data."""
+    return rules_data(match.settings.rules)

@@ -1,0 +1,1 @@
+"""Play by play: the capture engine, builds, rulings, records, replay, simulate, verify."""

@@ -1,0 +1,187 @@
+"""A play-by-play record of one hand, read from YAML or JSON (or one JSON line).
+
+::
+
+    rules: scopa                  # optional; --rules wins over it
+    deal:
+      hands:                      # players in the order they play: the first listed plays first
+        Anna: [7h 3c Kd, 2s 5d Ad, ...]   # one batch per round of the deal, or one text of all
+        Bruno: [4h Qs 6c, ...]
+      table: 4c 7d Js 2h          # the cards dealt face up
+    teams: {Us: [Anna, Carla], Them: [Bruno, Dario]}   # optional: partners share a side
+    plays:
+      - {side: Anna, card: 7h, take: 7d}               # a capture
+      - {side: Bruno, card: Qs}                         # nothing taken: laid on the table
+      - {side: Anna, card: 2c, build: 6, onto: 4c}      # a Cassino build of 6
+    piles: {Anna: ..., Bruno: ...}  # optional: what the players hold; checked against the plays
+    sweeps: {Anna: 1}               # optional, checked likewise
+    with: [napola]                  # optional categories, declared points and claims as in a
+    declared: {}                    # hand file
+    claims: {}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.cards import Card, Deck
+from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.notation import parse_pile
+from scorekeeper.scoring.hand import check_keys, where_of
+
+_KEYS = ("rules", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared", "claims",
+         "seed", "hand")
+_PLAY_KEYS = ("side", "player", "card", "take", "build", "onto")
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play as recorded: who, which card, what it took, or the build it made."""
+
+    number: int
+    player: str
+    card: Card
+    take: tuple[Card, ...] = ()
+    build: int | None = None
+    onto: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole hand as recorded, its cards read in the rule set's deck."""
+
+    source: str
+    players: tuple[str, ...]
+    batches: tuple[tuple[tuple[Card, ...], ...], ...]  # per player, per round
+    table: tuple[Card, ...]
+    plays: tuple[Play, ...]
+    teams: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    piles: dict[str, tuple[str, str]] | None = None  # stated piles: side -> (text, where)
+    sweeps: dict[str, int] | None = None
+    hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
+
+
+class CardReader:
+    """Card texts to cards in one deck: canonical tokens by lookup, anything else by the notation."""
+
+    def __init__(self, deck: Deck, italian_suits: bool = False) -> None:
+        self.deck = deck
+        self.italian = italian_suits
+        # With Italian letters "7c" is not the canonical 7c, so every token goes through the notation.
+        self.fast: dict[str, Card] = {} if italian_suits else deck.by_text
+
+    def cards(self, value: Any, where: str) -> tuple[Card, ...]:
+        """The cards of a text or a list of card texts; bad tokens name ``where``."""
+        if value is None:
+            return ()
+        if isinstance(value, list):
+            if all(isinstance(v, str) and v in self.fast for v in value):
+                return tuple(self.fast[v] for v in value)
+            value = " ".join(str(v) for v in value)
+        if not isinstance(value, str):
+            raise NotationError(f"{where}: must be cards, like '7d 3c'")
+        tokens = value.split()
+        if all(t in self.fast for t in tokens):
+            return tuple(self.fast[t] for t in tokens)
+        pile = parse_pile(value, self.deck, where=where, italian_suits=self.italian)
+        if pile.rest:
+            raise NotationError(f"{where}: 'rest' means nothing here: list the cards")
+        foreign = [c for c in pile.cards if c not in self.deck.index]
+        if foreign:
+            raise NotationError(f"{where}: {foreign[0]} is not in the {self.deck.id} deck: {self.deck.lacks}")
+        return tuple(pile.cards)
+
+
+def record_keys(data: Any, source: str) -> None:
+    """Refuse a record that is not a mapping, or that has unknown keys."""
+    check_keys(data, source, _KEYS, "record", "'deal' and 'plays'")
+    for key in ("deal", "plays"):
+        if key not in data:
+            raise NotationError(f"{source}: a record needs '{key}'")
+
+
+def read_record(data: Any, source: str, deck: Deck) -> Record:
+    """A Record from a parsed record file or JSON line; every error names where it is."""
+    record_keys(data, source)
+    italian = data.get("suit_letters", "french") == "italian"
+    reader = CardReader(deck, italian)
+    deal = data["deal"]
+    if not isinstance(deal, Mapping) or not isinstance(deal.get("hands"), Mapping) or not deal["hands"]:
+        raise NotationError(f"{where_of(data, 'deal', source)}: deal: give 'hands' (each player's cards) and 'table'")
+    hands = deal["hands"]
+    players, batches = [], []
+    for player, given in hands.items():
+        where = f"{where_of(hands, player, source)}: deal.hands.{player}"
+        rounds = given if isinstance(given, list) and any(isinstance(g, list) or " " in str(g) for g in given) \
+            else [given]
+        players.append(str(player))
+        batches.append(tuple(reader.cards(r, f"{where} round {i + 1}" if len(rounds) > 1 else where)
+                             for i, r in enumerate(rounds)))
+    table = reader.cards(deal.get("table"), f"{where_of(deal, 'table', source)}: deal.table")
+    plays_data = data["plays"]
+    if not isinstance(plays_data, list):
+        raise NotationError(f"{where_of(data, 'plays', source)}: plays: must be a list of plays")
+    plays, errors = [], []
+    for number, item in enumerate(plays_data, start=1):
+        try:
+            plays.append(_play(item, number, f"{source}: play {number}", reader))
+        except (NotationError, InputErrors) as exc:
+            errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
+    if errors:
+        raise InputErrors(errors)
+    teams = _teams(data.get("teams"), players, where_of(data, "teams", source))
+    stated = data.get("piles")
+    piles = None
+    if stated is not None:
+        if not isinstance(stated, Mapping):
+            raise NotationError(f"{where_of(data, 'piles', source)}: piles: must map each side to its cards")
+        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t), f"{where_of(stated, s, source)}: pile of {s}")
+                 for s, t in stated.items()}
+    sweeps = data.get("sweeps")
+    if sweeps is not None and not (isinstance(sweeps, Mapping)
+                                   and all(isinstance(n, int) and not isinstance(n, bool) for n in sweeps.values())):
+        raise NotationError(f"{where_of(data, 'sweeps', source)}: sweeps: must map each side to a number")
+    facts = {k: data[k] for k in ("with", "declared", "claims", "rules", "suit_letters") if k in data}
+    return Record(source, tuple(players), tuple(batches), table, tuple(plays), teams, piles,
+                  None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts)
+
+
+def _play(item: Any, number: int, where: str, reader: CardReader) -> Play:
+    if not isinstance(item, Mapping):
+        raise NotationError(f"{where}: a play is a mapping like {{side: Anna, card: 7h, take: 7d}}")
+    unknown = [k for k in item if k not in _PLAY_KEYS]
+    if unknown:
+        raise NotationError(f"{where}: unknown key {unknown[0]!r} (a play has: side, card, take, build, onto)")
+    player = item.get("side", item.get("player"))
+    if not isinstance(player, str) or not player:
+        raise NotationError(f"{where}: say who played, like 'side: Anna'")
+    card = reader.cards(item.get("card"), f"{where}: card")
+    if len(card) != 1:
+        raise NotationError(f"{where}: card: one card is played, not {len(card)}")
+    build = item.get("build")
+    if build is not None and (isinstance(build, bool) or not isinstance(build, int) or build < 1):
+        raise NotationError(f"{where}: build: {build!r} is not a value to build (a whole number, 1 or more)")
+    if build is not None and item.get("take"):
+        raise NotationError(f"{where}: a play either takes or builds, not both")
+    return Play(number, player, card[0], reader.cards(item.get("take"), f"{where}: take"), build,
+                reader.cards(item.get("onto"), f"{where}: onto"))
+
+
+def _teams(data: Any, players: list[str], where: str) -> dict[str, tuple[str, ...]]:
+    if data is None:
+        return {}
+    if not isinstance(data, Mapping):
+        raise NotationError(f"{where}: teams: must map each side to its players")
+    teams = {str(side): tuple(map(str, members if isinstance(members, list) else [members]))
+             for side, members in data.items()}
+    seated = [p for members in teams.values() for p in members]
+    for p in seated:
+        if p not in players:
+            raise NotationError(f"{where}: teams: {p!r} has no hand in the deal")
+    missing = [p for p in players if p not in seated]
+    if missing or len(seated) != len(set(seated)):
+        raise NotationError(f"{where}: teams: every player of the deal belongs to exactly one side "
+                            f"({', '.join(missing) or 'someone is named twice'})")
+    return teams

@@ -1,0 +1,149 @@
+"""Whole hands played with random legal plays, written as replayable records (JSON Lines).
+
+Each hand draws from its own generator seeded by (seed, hand number), so a file is the same for
+the same seed however it is produced, and any one hand can be produced again on its own.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from scorekeeper.errors import HandError
+from scorekeeper.play.builds import build_error
+from scorekeeper.play.capture import CaptureEngine, indexes
+from scorekeeper.play.replay import Game
+from scorekeeper.rules.ruleset import RuleSet
+
+BUILD_CHANCE = 0.3  # how often a random player of a building game tries to build first
+
+
+def seating(rules: RuleSet, players: int | None = None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """Player names and teams: one player per side, or partners when the game is played in teams."""
+    if players is None:
+        team = next((t for t in rules.sides.teams if not rules.sides.singles), None)
+        if team is not None:
+            count, size = map(int, team.split("x"))
+            players = count * size
+        else:
+            players = rules.sides.min
+    names = tuple(chr(ord("A") + i) for i in range(players))
+    if rules.sides.singles and players <= rules.sides.max:
+        return names, {}
+    shape = next((t for t in rules.sides.teams if int(t.split("x")[0]) * int(t.split("x")[1]) == players), None)
+    if shape is None:
+        raise HandError(f"{rules.id} is not played by {players} players (sides {rules.sides.min}-{rules.sides.max}, "
+                        f"teams {', '.join(rules.sides.teams) or 'none'})")
+    count = int(shape.split("x")[0])
+    teams = {"+".join(names[i::count]): names[i::count] for i in range(count)}
+    return names, teams
+
+
+class Simulator:
+    """Deals and plays hands of one rule set at random; ``hand(i)`` is one JSON-ready record."""
+
+    def __init__(self, rules: RuleSet, seed: int = 0, players: int | None = None) -> None:
+        self.engine = CaptureEngine(rules)
+        self.rules = rules
+        self.seed = seed
+        self.players, self.teams = seating(rules, players)
+        deal = self.engine.spec.deal
+        n = len(self.players)
+        spare = len(self.engine.deck.cards) - deal.table
+        if spare <= 0 or spare % (n * deal.hand):
+            raise HandError(f"{rules.id}: {spare} cards after the table do not deal out in rounds of "
+                            f"{deal.hand} to {n} players")
+        self.rounds = spare // (n * deal.hand)
+        sides = tuple(self.teams) or self.players
+        self.sides = sides
+        self.side_of = [next(i for i, s in enumerate(sides) if p in self.teams[s]) if self.teams else i
+                        for i, p in enumerate(self.players)]
+
+    def text(self, mask: int) -> str:
+        names = self.engine.names
+        return " ".join(names[i] for i in indexes(mask))
+
+    def hand(self, number: int) -> dict[str, Any]:
+        """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
+        engine, names = self.engine, self.engine.names
+        rng = random.Random(self.seed * 1_000_003 + number)
+        order = list(range(len(names)))
+        rng.shuffle(order)
+        deal = engine.spec.deal
+        n = len(self.players)
+        table = sum(1 << i for i in order[:deal.table])
+        batches: list[list[int]] = [[] for _ in range(n)]
+        at = deal.table
+        for _ in range(self.rounds):
+            for p in range(n):
+                batches[p].append(sum(1 << i for i in order[at:at + deal.hand]))
+                at += deal.hand
+        game = Game(engine, batches, table, self.side_of, len(self.sides))
+        plays = []
+        builds = engine.spec.builds
+        while game.turn < game.total:
+            p = game.player
+            card = rng.choice(indexes(game.holding[p]))
+            play: dict[str, Any] = {"side": self.players[p], "card": names[card]}
+            if builds and rng.random() < BUILD_CHANCE:
+                found = self._build(game, p, card, rng)
+                if found is not None:
+                    play["build"], onto = found
+                    play["onto"] = self.text(onto)
+                    game.build(p, card, found[0], onto)
+                    plays.append(play)
+                    continue
+            options = engine.captures(card, game.table, last=game.last)
+            if options:
+                capture = rng.choice(options)
+                play["take"] = self.text(capture.mask)
+                game.capture(p, card, capture)
+            else:
+                game.trail(p, card)
+            plays.append(play)
+        game.finish()
+        record: dict[str, Any] = {"rules": self.rules.id, "seed": self.seed, "hand": number, "deal": {
+            "hands": {name: [self.text(m) for m in batches[p]] for p, name in enumerate(self.players)},
+            "table": self.text(table)}}
+        if self.teams:
+            record["teams"] = {side: list(members) for side, members in self.teams.items()}
+        record["plays"] = plays
+        record["piles"] = {side: self.text(m) for side, m in zip(self.sides, game.piles)}
+        record["sweeps"] = dict(zip(self.sides, game.sweeps))
+        return record
+
+    def _build(self, game: Game, player: int, card: int, rng: random.Random) -> tuple[int, int] | None:
+        """A random legal build with this card, if there is one."""
+        engine = self.engine
+        if engine.pair_only >> card & 1:
+            return None
+        own = engine.hand_value[card]
+        held = game.holding[player] & ~(1 << card) & ~engine.pair_only
+        values = sorted({engine.hand_value[i] for i in indexes(held)})
+        choices = []
+        loose = game.table.loose & ~engine.pair_only
+        for value in values:
+            for subset in engine.subsets(loose, value - own, 1) if value > own else []:
+                choices.append((value, subset))
+            for build in game.table.builds:
+                if build.value == value:
+                    choices += [(value, build.mask | s) for s in engine.subsets(loose, value - own, 0)[:4]]
+        rng.shuffle(choices)
+        for value, onto in choices[:3]:
+            if build_error(engine, card, game.table, game.holding[player], value, onto) is None:
+                return value, onto
+        return None
+
+
+def simulate(rules: RuleSet, hands: int, seed: int = 0, players: int | None = None) -> Iterator[dict[str, Any]]:
+    """``hands`` random hands of a rule set, one record each, the same for the same seed."""
+    simulator = Simulator(rules, seed, players)
+    for number in range(hands):
+        yield simulator.hand(number)
+
+
+def json_line(record: dict[str, Any]) -> str:
+    """One record as a compact JSON line."""
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)

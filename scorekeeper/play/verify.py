@@ -1,0 +1,175 @@
+"""Checking a JSON Lines file of hands, one line at a time, in flat memory.
+
+A line is a hand (``piles``, ``sweeps`` and the other keys of a hand file) or a play record (see
+``records``), which may carry the piles and sweeps its plays gave. Piles are checked on a fast
+path: canonical card tokens are looked up, the piles must split the deck, and each side's sweeps
+must fit its pile. Anything unusual (another notation, claims, declared points, a problem) goes
+through the same checks as ``score``, so a failing line reads exactly as ``score`` would put it.
+With ``replay``, records are also replayed play by play.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.ruleset import RuleSet
+
+_RECORD_ONLY = ("deal", "plays", "teams", "seed", "hand")
+_FAST_KEYS = frozenset(("rules", "piles", "sweeps", *_RECORD_ONLY))
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """The verdict on one line: its number, its problems, and whether it was understood at all."""
+
+    number: int
+    problems: tuple[str, ...] = ()
+    understood: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class Summary:
+    """Counts over everything verified so far."""
+
+    hands: int = 0
+    ok: int = 0
+    failed: int = 0
+    not_understood: int = 0
+
+    def add(self, result: LineResult) -> None:
+        self.hands += 1
+        if result.ok:
+            self.ok += 1
+        elif result.understood:
+            self.failed += 1
+        else:
+            self.not_understood += 1
+
+
+class _Checker:
+    """What one rule set needs for checking, built on first use."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        from scorekeeper.scoring.count import Counter
+
+        self.rules = rules
+        self.counter = Counter(rules)
+        deck = rules.cards
+        self.deck = deck
+        self.bits = {text: deck.bit(card) for text, card in deck.by_text.items()}
+        self.full = deck.full
+        self.engine: Any = None
+
+    def fast(self, data: dict[str, Any]) -> bool:
+        """True when the piles and sweeps of a plain line check out; False: take the full path."""
+        piles = data.get("piles")
+        if not isinstance(piles, dict) or not data.keys() <= _FAST_KEYS:
+            return False
+        sides = self.rules.sides
+        if not sides.min <= len(piles) <= sides.max:
+            return False
+        bits = self.bits
+        seen = 0
+        held = {}
+        for side, text in piles.items():
+            if not isinstance(text, str):
+                return False
+            mask = 0
+            tokens = text.split()
+            for token in tokens:
+                bit = bits.get(token)
+                if bit is None:
+                    return False
+                mask |= bit
+            if mask & seen or mask.bit_count() != len(tokens):
+                return False
+            seen |= mask
+            held[side] = len(tokens)
+        if seen != self.full:
+            return False
+        sweeps = data.get("sweeps") or {}
+        if not isinstance(sweeps, dict):
+            return False
+        for side, count in sweeps.items():
+            if type(count) is not int or count < 0 or side not in held or count * 2 > held[side] \
+                    or (count and not self.counter.has_sweeps):
+                return False
+        return True
+
+    def full_check(self, data: dict[str, Any], where: str) -> list[str]:
+        """Every problem of a hand line, as ``score`` reports them."""
+        from scorekeeper.scoring.hand import hand_from_mapping
+
+        hand = {k: v for k, v in data.items() if k not in _RECORD_ONLY}
+        spec = hand_from_mapping(hand, where)
+        return list(self.counter.score(spec.entry(self.deck)).problems)
+
+    def replay(self, data: dict[str, Any], where: str) -> list[str]:
+        """Replay a record line; the first illegal play, or what its outcome contradicts."""
+        from scorekeeper.play.capture import CaptureEngine
+        from scorekeeper.play.records import read_record
+        from scorekeeper.play.replay import replay
+
+        if self.engine is None:
+            self.engine = CaptureEngine(self.rules)
+        outcome = replay(read_record(data, where, self.deck), self.engine)
+        if outcome.illegal is not None:
+            number, reason = outcome.illegal
+            return [f"play {number}: {reason}" if number else reason]
+        assert outcome.result is not None
+        return outcome.mismatches + list(outcome.result.problems)
+
+
+def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None = None,
+                 replay: bool = False) -> Iterator[LineResult]:
+    """Check each non-blank line; yields one result per hand, never holding more than one line."""
+    checkers: dict[str, _Checker] = {}
+    default = rules or "scopa"
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"{source} line {number}"
+        try:
+            data = json.loads(line)
+        except ValueError as exc:
+            at = f" at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
+            yield LineResult(number, (f"not valid JSON{at}: {getattr(exc, 'msg', exc)}",), False)
+            continue
+        if not isinstance(data, dict):
+            yield LineResult(number, ("a line must be a JSON object: a hand (piles) or a play record",), False)
+            continue
+        try:
+            ref = rules or data.get("rules") or default
+            if not isinstance(ref, str):
+                raise InputErrors([f"rules: must be a rule-set id or path, not {ref!r}"])
+            checker = checkers.get(ref)
+            if checker is None:
+                checker = checkers[ref] = _Checker(load_rules(ref))
+            is_record = "plays" in data or "deal" in data
+            if is_record and (replay or "piles" not in data):
+                problems = checker.replay(data, where)
+            elif checker.fast(data):
+                problems = []
+            else:
+                problems = checker.full_check(data, where)
+        except InputErrors as exc:
+            yield LineResult(number, tuple(_local(m, where) for m in exc.messages), False)
+            continue
+        except ScorekeeperError as exc:
+            yield LineResult(number, (_local(str(exc), where),), False)
+            continue
+        yield LineResult(number, tuple(problems))
+
+
+def _local(message: str, where: str) -> str:
+    # Messages from the hand reader start with the place; the caller already names the line.
+    return message[len(where) + 2:] if message.startswith(where + ": ") else message

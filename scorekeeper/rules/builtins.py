@@ -1,0 +1,40 @@
+"""The built-in games: where their YAML files are, their ids, and what a rule-set reference names."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from scorekeeper.errors import RuleSetError
+
+
+def builtin_dir() -> Path:
+    """The folder of the built-in rule sets: packaged in the wheel, or the source tree's ``rulesets/``."""
+    packaged = Path(str(files("scorekeeper").joinpath("rulesets")))
+    return packaged if packaged.is_dir() else Path(str(files("scorekeeper"))).parent / "rulesets"
+
+
+def builtin_ids() -> list[str]:
+    """The ids of the built-in rule sets, sorted."""
+    return sorted(p.stem for p in builtin_dir().glob("*.yaml"))
+
+
+def builtin_path(ref: str) -> Path | None:
+    """The file of the built-in rule set ``ref``, or None when no built-in has that id."""
+    if "/" in ref or "\\" in ref:
+        return None
+    path = builtin_dir() / f"{ref}.yaml"
+    return path if path.is_file() else None
+
+
+def rules_path(ref: str) -> Path:
+    """The file a rule-set reference names: a built-in id, or a path to a YAML file."""
+    builtin = builtin_path(ref)
+    if builtin is not None:
+        return builtin
+    path = Path(ref)
+    if path.suffix in (".yaml", ".yml", ".json") or path.exists():
+        if not path.is_file():
+            raise RuleSetError(f"rule set file {ref!r} does not exist")
+        return path
+    raise RuleSetError(f"unknown rule set {ref!r} (built-in: {', '.join(builtin_ids())}; or give a path)")

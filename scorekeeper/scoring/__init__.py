@@ -1,0 +1,1 @@
+"""Counting one hand: the typed hand, each category's scorer, primiera, the count."""

@@ -1,0 +1,311 @@
+"""A hand in, every category's points and every problem out.
+
+``HandEntry`` is what was typed at the table; ``Counter`` holds a rule set's scorers and turns an
+entry (or ready-made bitmasks) into a ``HandResult``. Every check runs, and every problem found is
+reported, before anyone reads a total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from scorekeeper.cards import Card, CardSet, Deck, ranks_by_suit
+from scorekeeper.errors import HandError
+from scorekeeper.notation import PileText
+from scorekeeper.rules.ruleset import (
+    CardCategory,
+    Category,
+    DeclaredCategory,
+    EachCategory,
+    MostCategory,
+    PrimieraCategory,
+    RuleSet,
+    SequenceCategory,
+    SetCategory,
+    SweepsCategory,
+)
+from scorekeeper.scoring.categories import (
+    CardScorer,
+    DeclaredScorer,
+    EachScorer,
+    Explained,
+    MostScorer,
+    Scored,
+    Scorer,
+    SequenceScorer,
+    SetScorer,
+    SweepsScorer,
+)
+from scorekeeper.scoring.primiera import PrimieraScorer
+
+#: The scorer of each category kind: a new kind is a schema class in rules.py, a scorer, and a line here.
+SCORERS: dict[type, type[Scorer]] = {
+    MostCategory: MostScorer, CardCategory: CardScorer, EachCategory: EachScorer,
+    PrimieraCategory: PrimieraScorer, SequenceCategory: SequenceScorer, SetCategory: SetScorer,
+    SweepsCategory: SweepsScorer, DeclaredCategory: DeclaredScorer,
+}
+
+
+def build_scorer(category: Category, deck: Deck) -> Scorer:
+    """The scorer for one category of a rule set."""
+    return SCORERS[type(category)](category, deck)
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One hand as typed: piles in side order, and the counts no pile shows."""
+
+    sides: tuple[str, ...]
+    piles: tuple[PileText, ...]
+    sweeps: Mapping[str, int] = field(default_factory=dict)
+    declared: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    claims: Mapping[str, int] = field(default_factory=dict)
+    enabled: tuple[str, ...] = ()
+
+
+class CategoryResult(NamedTuple):
+    """One category of one hand."""
+
+    scorer: Scorer
+    scored: Scored
+
+    @property
+    def id(self) -> str:
+        return str(self.scorer.spec.id)
+
+    @property
+    def label(self) -> str:
+        return str(self.scorer.spec.title)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.scored.points
+
+    def explain(self, sides: Sequence[str]) -> Explained:
+        return self.scorer.explain(self.scored, sides)
+
+
+@dataclass(slots=True)
+class HandResult:
+    """The count of one hand: categories in count order, totals, and the problems found."""
+
+    rules: RuleSet
+    sides: tuple[str, ...]
+    masks: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    categories: tuple[CategoryResult, ...]
+    totals: tuple[int, ...]
+    problems: tuple[str, ...]
+    claims: Mapping[str, int]
+    match_winner: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def piles(self) -> tuple[CardSet, ...]:
+        """Each side's pile as a card set."""
+        deck = self.rules.cards
+        return tuple(deck.cardset(mask) for mask in self.masks)
+
+    def total(self, side: str) -> int:
+        return self.totals[self.sides.index(side)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole result as plain data for JSON."""
+        categories = []
+        for result in self.categories:
+            explained = result.explain(self.sides)
+            categories.append({"id": result.id, "label": result.label, "kind": result.scorer.spec.kind,
+                               "points": dict(zip(self.sides, result.points)), "note": explained.note,
+                               "detail": explained.detail})
+        return {
+            "rules": self.rules.id, "sides": list(self.sides),
+            "piles": {s: str(p) for s, p in zip(self.sides, self.piles)},
+            "sweeps": dict(zip(self.sides, self.sweeps)),
+            "categories": categories, "totals": dict(zip(self.sides, self.totals)),
+            "claims": dict(self.claims), "match_winner": self.match_winner,
+            "problems": list(self.problems), "ok": self.ok,
+        }
+
+
+def _cards_by_suit(cards: Sequence[Card]) -> str:
+    return "; ".join(f"{suit.english} {' '.join(ranks)}" for suit, ranks in ranks_by_suit(cards))
+
+
+class Counter:
+    """A rule set made ready to count: one scorer per category, built once."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.deck = rules.cards
+        self.scorers = tuple(build_scorer(c, self.deck) for c in rules.categories)
+        self.has_sweeps = any(isinstance(c, SweepsCategory) for c in rules.categories)
+        self._declared = {c.id for c in rules.categories if isinstance(c, DeclaredCategory)}
+        self._active: dict[tuple[str, ...], tuple[tuple[Scorer, str, bool], ...]] = {}
+
+    def max_points(self, n_sides: int, *, enabled: Sequence[str] = ()) -> int:
+        """The most a hand can give, leaving out sweeps and declared points (they have no bound)."""
+        return sum(s.max_points(n_sides) for s in self.scorers
+                   if not isinstance(s.spec, (SweepsCategory, DeclaredCategory))
+                   and (not s.spec.optional or s.spec.id in enabled))
+
+    def check_names(self, entry: HandEntry) -> None:
+        """Refuse (as input not understood) counts for unknown sides or categories."""
+        known = set(entry.sides)
+        for what, mapping in (("sweeps", entry.sweeps), ("claim", entry.claims), ("declared", entry.declared)):
+            for side in mapping:
+                if side not in known:
+                    raise HandError(f"{what} for {side!r}, but no pile has that side (sides: {', '.join(entry.sides)})")
+        for side, counts in entry.declared.items():
+            for cid in counts:
+                if cid not in self._declared:
+                    self.rules.category(cid)  # raises for an unknown id
+                    raise HandError(f"declared {side}:{cid}: {cid!r} is not a declared category of {self.rules.id}")
+        optional = self.rules.optional_ids
+        for cid in entry.enabled:
+            if cid not in optional:
+                self.rules.category(cid)
+                raise HandError(f"--with {cid}: {cid!r} is always counted in {self.rules.id}; "
+                                f"optional ones: {', '.join(optional) or 'none'}")
+
+    def score(self, entry: HandEntry) -> HandResult:
+        """Check and count a typed hand."""
+        self.check_names(entry)
+        problems: list[str] = []
+        n = len(entry.sides)
+        lo, hi = self.rules.sides.min, self.rules.sides.max
+        if not lo <= n <= hi:
+            span = str(lo) if lo == hi else f"{lo} to {hi}"
+            problems.append(f"{self.rules.id} is played by {span} sides; this hand has {n}")
+        masks = self._masks(entry, problems)
+        sweeps = self._sweeps(entry, masks, problems)
+        declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
+                    for cid in self._declared} if entry.declared else {}
+        return self.count(entry.sides, masks, sweeps, declared, entry.enabled, entry.claims, problems)
+
+    def _masks(self, entry: HandEntry, problems: list[str]) -> list[int]:
+        deck = self.deck
+        masks = [0] * len(entry.sides)
+        owner: dict[Card, int] = {}
+        for i, (side, pile) in enumerate(zip(entry.sides, entry.piles)):
+            for card in pile.cards:
+                index = deck.index.get(card)
+                if index is None:
+                    problems.append(f"pile of {side}: {card} is not in the {deck.id} deck: {deck.lacks}")
+                elif card in owner:
+                    first = entry.sides[owner[card]]
+                    where = "twice in this pile" if owner[card] == i else f"also in the pile of {first}"
+                    problems.append(f"pile of {side}: {card} is {where}")
+                else:
+                    owner[card] = i
+                    masks[i] |= 1 << index
+        rests = [i for i, pile in enumerate(entry.piles) if pile.rest]
+        if len(rests) > 1:
+            problems.append(f"only one pile may be 'rest'; {_join(entry.sides[i] for i in rests)} all say rest")
+        listed = 0
+        for mask in masks:
+            listed |= mask
+        if len(rests) == 1:
+            masks[rests[0]] |= deck.full & ~listed
+        elif listed != deck.full:
+            missing = deck.cards_in(deck.full & ~listed)
+            problems.append(f"{len(missing)} card{'s' if len(missing) > 1 else ''} of the {deck.id} deck "
+                            f"in no pile: {_cards_by_suit(missing)}")
+        return masks
+
+    def _sweeps(self, entry: HandEntry, masks: list[int], problems: list[str]) -> tuple[int, ...]:
+        counts = []
+        for side, pile, mask in zip(entry.sides, entry.piles, masks):
+            marked = len(set(pile.marked))
+            typed = entry.sweeps.get(side)
+            if typed is not None and marked and typed != marked:
+                problems.append(f"pile of {side}: {marked} card{'s' if marked > 1 else ''} marked as sweeps "
+                                f"but {typed} sweep{'s' if typed != 1 else ''} typed")
+            count = typed if typed is not None else marked
+            held = mask.bit_count()
+            if count * 2 > held:
+                problems.append(f"{side}: {count} sweeps need at least {count * 2} cards "
+                                f"(each a capturing and a captured card); the pile has {held}")
+            if count and not self.has_sweeps:
+                problems.append(f"{side}: {self.rules.id} does not score sweeps, yet {count} were typed")
+            counts.append(count)
+        return tuple(counts)
+
+    def active(self, enabled: Sequence[str] = ()) -> tuple[tuple[Scorer, str, bool], ...]:
+        """The scorers that count in a hand with these optional categories on, in count order."""
+        key = tuple(enabled)
+        found = self._active.get(key)
+        if found is None:
+            found = tuple((s, s.spec.id, s.spec.win_match) for s in self.scorers
+                          if not s.spec.optional or s.spec.id in key)
+            self._active[key] = found
+        return found
+
+    def count(self, sides: tuple[str, ...], masks: Sequence[int], sweeps: tuple[int, ...],
+              declared: Mapping[str, tuple[int, ...]], enabled: Sequence[str] = (),
+              claims: Mapping[str, int] | None = None, problems: list[str] | None = None) -> HandResult:
+        """Count piles already held as bitmasks (the fast path for bulk checks)."""
+        piles = tuple(masks)
+        n = len(sides)
+        zeros = (0,) * n
+        results = []
+        totals = [0] * n
+        winner = None
+        for scorer, cid, win_match in self.active(enabled):
+            scored = scorer.score(piles, sweeps, declared.get(cid, zeros) if declared else zeros)
+            results.append(CategoryResult(scorer, scored))
+            totals = [t + p for t, p in zip(totals, scored.points)]
+            if win_match and scored.taker is not None and winner is None:
+                winner = sides[scored.taker]
+        problems = problems if problems is not None else []
+        if claims:
+            for side, claimed in claims.items():
+                i = sides.index(side)
+                if claimed != totals[i]:
+                    problems.append(_claim_problem(side, i, claimed, totals[i], results, sides))
+        return HandResult(self.rules, sides, piles, sweeps, tuple(results), tuple(totals), tuple(problems),
+                          dict(claims) if claims else {}, winner)
+
+
+def _join(names: Iterable[str]) -> str:
+    items = list(names)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _claim_problem(side: str, i: int, claimed: int, got: int, results: Sequence[CategoryResult],
+                   sides: Sequence[str]) -> str:
+    """Why a claim is wrong: the smallest set of categories that makes up the difference."""
+    gap = got - claimed
+    if gap > 0:
+        pool = [(r.label, r.points[i]) for r in results if r.points[i] > 0]
+        verb = "not counted in the claim"
+    else:
+        pool = [(r.label, r.scorer.max_points(len(sides)) - r.points[i]) for r in results
+                if r.points[i] < r.scorer.max_points(len(sides)) and r.scorer.spec.kind not in ("sweeps", "declared")]
+        verb = "claimed but not won"
+    own = ", ".join(f"{r.label} {r.points[i]}" for r in results if r.points[i]) or "nothing"
+    message = f"claim of {side}: {claimed}, but the count gives {got} ({own})"
+    fits = _subsets_summing(pool, abs(gap))
+    if fits:
+        options = " or ".join("+".join(f"{name}" for name in fit) for fit in fits[:4])
+        message += f"; the difference of {abs(gap)} is {options} ({verb}?)"
+    if gap < 0:
+        lost = [f"{r.label}: {r.explain(sides).note}" for r in results
+                if r.points[i] == 0 and r.scorer.spec.kind not in ("sweeps", "declared", "each")]
+        if lost:
+            message += "; " + "; ".join(lost)
+    return message
+
+
+def _subsets_summing(pool: Sequence[tuple[str, int]], target: int) -> list[tuple[str, ...]]:
+    for size in range(1, min(len(pool), 4) + 1):
+        fits = [tuple(name for name, _ in combo) for combo in combinations(pool, size)
+                if sum(p for _, p in combo) == target]
+        if fits:
+            return fits
+    return []
