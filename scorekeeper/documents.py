@@ -1,110 +1,62 @@
-"""Plain YAML with a place for every value: each mapping and list remembers the file, line and
-column of its items, so that any later error can say ``FILE:LINE:COL``. Only plain YAML is read:
-no tags that construct objects, no duplicate keys, no merge keys, a bounded size, and a bounded
-number of values once aliases are expanded (so an alias bomb is refused, not expanded)."""
+"""Hand files, play records and rule files as plain data that remembers where each value stood.
+
+YAML (or JSON, by a ``.json``/``.jsonl`` suffix) is read into dicts and lists; those read from YAML
+are ``MarkedDict``/``MarkedList`` and know the ``FILE:LINE:COL`` of each of their values, so every
+later error can say where the bad value was. ``-`` reads standard input.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+import json
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
-import yaml
+from scorekeeper._marks import DocumentError, Mark, MarkedDict, MarkedList
+from scorekeeper.errors import NotationError, unreadable
 
-from scorekeeper.errors import ScorekeeperError
-
-
-class YamlError(ScorekeeperError, ValueError):
-    """A file that is not plain, reasonable YAML."""
+__all__ = ["DocumentError", "Mark", "MarkedDict", "MarkedList", "check_keys", "parse_text", "read_document", "where_of"]
 
 
-MAX_BYTES = 256 * 1024
-MAX_NODES = 20_000
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+def where_of(data: Any, key: Any, default: str) -> str:
+    """Where a key of parsed YAML stood (``FILE:LINE:COL``), or ``default`` for plain data."""
+    marks = getattr(data, "where", None)
+    return str(marks[key]) if isinstance(marks, (dict, list)) and _has(marks, key) else default
 
 
-@dataclasses.dataclass(frozen=True)
-class Mark:
-    """A place in a file, 1-based."""
-
-    file: str
-    line: int
-    col: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.col}"
+def _has(marks: Any, key: Any) -> bool:
+    return key in marks if isinstance(marks, dict) else isinstance(key, int) and 0 <= key < len(marks)
 
 
-class MarkedDict(dict[str, Any]):
-    """A mapping that remembers where it and each of its values stood."""
-
-    mark: Mark
-    where: dict[str, Mark]
-
-
-class MarkedList(list[Any]):
-    """A sequence that remembers where it and each of its items stood."""
-
-    mark: Mark
-    where: list[Mark]
+def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: str) -> None:
+    """Refuse data that is not a mapping, or that has a key outside ``keys``, naming where."""
+    if not isinstance(data, Mapping):
+        raise NotationError(f"{source}: a {what} must be a mapping with {needs}")
+    allowed = tuple(keys)
+    unknown = [k for k in data if k not in allowed]
+    if unknown:
+        raise NotationError(f"{where_of(data, unknown[0], source)}: unknown key {unknown[0]!r} "
+                            f"(a {what} has: {', '.join(allowed)})")
 
 
-def _mark(node: yaml.Node, file: str) -> Mark:
-    return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-class _Builder:
-    """Turns a composed YAML node tree into Marked values, counting nodes as aliases expand."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.nodes = 0
-        self.scalars = yaml.constructor.SafeConstructor()
-
-    def build(self, node: yaml.Node) -> Any:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise YamlError(f"{self.file}: more than {MAX_NODES} values once aliases are expanded; refused")
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node)
-        if isinstance(node, yaml.SequenceNode):
-            self._plain(node)
-            items = MarkedList(self.build(item) for item in node.value)
-            items.mark, items.where = _mark(node, self.file), [_mark(i, self.file) for i in node.value]
-            return items
+def parse_text(text: str, name: str) -> Any:
+    """The data of a document's text: JSON when ``name`` ends in ``.json`` or ``.jsonl``, else YAML."""
+    if name.endswith((".json", ".jsonl")):
         try:
-            return self.scalars.construct_object(node)
-        except yaml.YAMLError:
-            raise YamlError(f"{_mark(node, self.file)}: tag {node.tag!r} is not allowed") from None
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DocumentError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    from scorekeeper._yaml import parse_yaml  # PyYAML only when a YAML file is read
 
-    def _plain(self, node: yaml.Node) -> None:
-        if node.tag not in _PLAIN_TAGS:
-            raise YamlError(f"{_mark(node, self.file)}: tag {node.tag!r} is not allowed")
-
-    def _mapping(self, node: yaml.MappingNode) -> MarkedDict:
-        self._plain(node)
-        out = MarkedDict()
-        out.mark, out.where = _mark(node, self.file), {}
-        for key_node, value_node in node.value:
-            here = _mark(key_node, self.file)
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
-                raise YamlError(f"{here}: only plain keys are allowed (no merge keys or complex keys)")
-            key = key_node.value  # the key as written: 7 stays "7"
-            if key in out:
-                raise YamlError(f"{here}: duplicate key {key!r} (first at line {out.where[key].line})")
-            out[key] = self.build(value_node)
-            out.where[key] = _mark(value_node, self.file)
-        return out
+    return parse_yaml(text, name)
 
 
-def parse_yaml(text: str, file: str) -> Any:
-    """Plain data with marks from YAML text (JSON is YAML too)."""
-    if len(text.encode()) > MAX_BYTES:
-        raise YamlError(f"{file}: larger than {MAX_BYTES // 1024} KiB; refused")
+def read_document(path: str | Path, what: str) -> tuple[Any, str]:
+    """The data of a file (``-``: standard input) and the name to give it in errors."""
+    name = "<stdin>" if str(path) == "-" else str(path)
     try:
-        node = yaml.compose(text, Loader=_LOADER)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
-        raise YamlError(f"{where}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
-    return None if node is None else _Builder(file).build(node)
+        text = sys.stdin.read() if str(path) == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DocumentError(f"{name}: cannot read the {what}: {unreadable(exc)}") from None
+    return parse_text(text, name), name

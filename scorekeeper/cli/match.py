@@ -1,7 +1,7 @@
 """``match new|add|show|list|undo|edit|claim``: run a match and keep it in the history.
 
 The database, the match logic and the renderers are imported inside each command, so that
-``scorekeeper score`` never pays for sqlite3.
+``scorekeeper score`` never pays for the history database.
 """
 
 from __future__ import annotations

@@ -69,27 +69,6 @@ def capture(
         raise typer.Exit(NOT_OK)
 
 
-def _read_data(path: Path) -> Any:
-    if str(path) == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise NotationError(f"{path}: cannot read the record: {unreadable(exc)}") from None
-    if path.suffix in (".json", ".jsonl"):
-        import json
-
-        try:
-            return json.loads(text)
-        except ValueError as exc:
-            raise NotationError(f"{path}:{getattr(exc, 'lineno', 1)}:{getattr(exc, 'colno', 1)}: not valid JSON: "
-                                f"{getattr(exc, 'msg', exc)}") from None
-    from scorekeeper.documents import parse_yaml
-
-    return parse_yaml(text, str(path))
-
-
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A play-by-play record (YAML, or JSON by .json).")],
     rules: RulesOption = None,
@@ -101,15 +80,15 @@ def replay(
     Exit code 0: every play is legal and the hand checks out; 1: a play is illegal, or the record's
     own piles, sweeps or claims disagree; 2: the record could not be understood.
     """
+    from scorekeeper.documents import read_document
     from scorekeeper.output.text import hand_table, to_json
     from scorekeeper.play.capture import CaptureEngine
     from scorekeeper.play.records import read_record, record_keys
     from scorekeeper.play.replay import replay as run
     from scorekeeper.rules.catalog import load_rules
 
-    source = str(file)
     with reporting():
-        data = _read_data(file)
+        data, source = read_document(file, "record")
         record_keys(data, source)
         ref = rules or data.get("rules") or "scopa"
         if not isinstance(ref, str):

@@ -197,11 +197,6 @@ class CaptureEngine:
             return f"the {name} has no value in sums (it only pairs)"
         return f"the {name} counts {self.hand_value[card]}"
 
-    def why(self, card: int, table: Table, take: int, *, last: bool = False) -> tuple[Capture | None, str]:
-        """The capture ``take`` is, or None and why it is not legal, in a player's words."""
-        from scorekeeper.play._reasons import why
-
-        return why(self, card, table, take, last=last)
 
 
 def _bits(mask: int) -> list[int]:

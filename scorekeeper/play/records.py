@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.cards import Card, Deck
+from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import parse_pile
-from scorekeeper.scoring.hand import check_keys, where_of
 
 _KEYS = ("rules", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared", "claims",
          "seed", "hand")

@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import PileText
+from scorekeeper.play._reasons import why
 from scorekeeper.play.builds import apply_build, build_error
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, Table
 from scorekeeper.play.records import CardReader, Record
@@ -105,12 +106,12 @@ class Game:
             return None
         if not take:
             if engine.captures(card, self.table):
-                raise IllegalPlayError(engine.why(card, self.table, 0)[1])
+                raise IllegalPlayError(why(engine, card, self.table, 0)[1])
             self.trail(player, card)
             return None
         capture = engine.find(card, self.table, take, last=self.last)
         if capture is None:
-            raise IllegalPlayError(engine.why(card, self.table, take, last=self.last)[1])
+            raise IllegalPlayError(why(engine, card, self.table, take, last=self.last)[1])
         self.capture(player, card, capture)
         return capture
 

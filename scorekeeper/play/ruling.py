@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.play._reasons import why
 from scorekeeper.play.capture import Build, CaptureEngine, Table
 from scorekeeper.play.records import CardReader
 from scorekeeper.rules.catalog import load_rules
@@ -105,7 +106,7 @@ def settle(rules: str, table: str, card: str, *, take: str | None = None, builds
                     for c in engine.captures(index, where, last=last))
     legal = reason = None
     if take is not None:
-        capture, reason = engine.why(index, where, _cards(engine, take, "--take", italian_suits), last=last)
+        capture, reason = why(engine, index, where, _cards(engine, take, "--take", italian_suits), last=last)
         legal = capture is not None or (not options and not take.strip())
     return Settled(engine.rules.id, engine.rules.name, engine.names[index],
                    tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,

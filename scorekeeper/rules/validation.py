@@ -12,8 +12,9 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from scorekeeper._yaml import parse_yaml
 from scorekeeper.cards import DECKS, Card
-from scorekeeper.documents import Mark, MarkedDict, MarkedList, parse_yaml
+from scorekeeper.documents import Mark, MarkedDict, MarkedList
 from scorekeeper.errors import InputErrors, NotationError, RuleSetError, unreadable
 from scorekeeper.rules.builtins import builtin_path
 from scorekeeper.rules.ruleset import CATEGORY_KINDS, RuleSet, Selection

@@ -19,15 +19,14 @@ what it says for a side.
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.cards import Deck
-from scorekeeper.errors import InputErrors, NotationError, unreadable
+from scorekeeper.documents import check_keys, read_document, where_of
+from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import parse_pile
 from scorekeeper.scoring.count import HandEntry
 
@@ -62,31 +61,10 @@ class HandSpec:
         return HandEntry(tuple(self.piles), tuple(piles), self.sweeps, self.declared, self.claims, self.enabled)
 
 
-def where_of(data: Any, key: Any, default: str) -> str:
-    """Where a key of parsed YAML stood (``FILE:LINE:COL``), or ``default`` for plain data."""
-    marks = getattr(data, "where", None)
-    return str(marks[key]) if isinstance(marks, (dict, list)) and _has(marks, key) else default
-
-
-def _has(marks: Any, key: Any) -> bool:
-    return key in marks if isinstance(marks, dict) else isinstance(key, int) and 0 <= key < len(marks)
-
-
 def _count(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise NotationError(f"{where}: {value!r} is not a count (a whole number, 0 or more)")
     return value
-
-
-def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: str) -> None:
-    """Refuse data that is not a mapping, or that has a key outside ``keys``, naming where."""
-    if not isinstance(data, Mapping):
-        raise NotationError(f"{source}: a {what} must be a mapping with {needs}")
-    allowed = tuple(keys)
-    unknown = [k for k in data if k not in allowed]
-    if unknown:
-        raise NotationError(f"{where_of(data, unknown[0], source)}: unknown key {unknown[0]!r} "
-                            f"(a {what} has: {', '.join(allowed)})")
 
 
 def hand_from_mapping(data: Any, source: str) -> HandSpec:
@@ -132,25 +110,8 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
 
 def read_hand_file(path: str | Path) -> HandSpec:
     """A hand file: JSON by its ``.json`` suffix, YAML otherwise; ``-`` is standard input."""
-    path = Path(path)
-    try:
-        text = sys.stdin.read() if str(path) == "-" else path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise NotationError(f"{path}: cannot read the hand file: {unreadable(exc)}") from None
-    if str(path) == "-":
-        path = Path("<stdin>")
-    if path.suffix == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise NotationError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    else:
-        from scorekeeper.documents import (
-            parse_yaml,  # PyYAML only when a YAML file is read
-        )
-
-        data = parse_yaml(text, str(path))
-    return hand_from_mapping(data, str(path))
+    data, name = read_document(path, "hand file")
+    return hand_from_mapping(data, name)
 
 
 def _split(option: str, text: str, sep: str, shape: str) -> tuple[str, str]:

@@ -1,0 +1,38 @@
+"""The place of every value read from a file, and the error for a file that cannot be read as data."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+
+
+class DocumentError(ScorekeeperError, ValueError):
+    """A file that is not plain, reasonable YAML or JSON."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Mark:
+    """A place in a file, 1-based."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class MarkedDict(dict[str, Any]):
+    """A mapping that remembers where it and each of its values stood."""
+
+    mark: Mark
+    where: dict[str, Mark]
+
+
+class MarkedList(list[Any]):
+    """A sequence that remembers where it and each of its items stood."""
+
+    mark: Mark
+    where: list[Mark]

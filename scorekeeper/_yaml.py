@@ -1,0 +1,78 @@
+"""Plain YAML with a place for every value (see ``documents``): each mapping and list remembers the
+file, line and column of its items. Only plain YAML is read: no tags that construct objects, no
+duplicate keys, no merge keys, a bounded size, and a bounded number of values once aliases are
+expanded (so an alias bomb is refused, not expanded). Imported only when a YAML file is read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from scorekeeper._marks import DocumentError, Mark, MarkedDict, MarkedList
+
+MAX_BYTES = 256 * 1024
+MAX_NODES = 20_000
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
+def _mark(node: yaml.Node, file: str) -> Mark:
+    return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed YAML node tree into Marked values, counting nodes as aliases expand."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.nodes = 0
+        self.scalars = yaml.constructor.SafeConstructor()
+
+    def build(self, node: yaml.Node) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise DocumentError(f"{self.file}: more than {MAX_NODES} values once aliases are expanded; refused")
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            self._plain(node)
+            items = MarkedList(self.build(item) for item in node.value)
+            items.mark, items.where = _mark(node, self.file), [_mark(i, self.file) for i in node.value]
+            return items
+        try:
+            return self.scalars.construct_object(node)
+        except yaml.YAMLError:
+            raise DocumentError(f"{_mark(node, self.file)}: tag {node.tag!r} is not allowed") from None
+
+    def _plain(self, node: yaml.Node) -> None:
+        if node.tag not in _PLAIN_TAGS:
+            raise DocumentError(f"{_mark(node, self.file)}: tag {node.tag!r} is not allowed")
+
+    def _mapping(self, node: yaml.MappingNode) -> MarkedDict:
+        self._plain(node)
+        out = MarkedDict()
+        out.mark, out.where = _mark(node, self.file), {}
+        for key_node, value_node in node.value:
+            here = _mark(key_node, self.file)
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                raise DocumentError(f"{here}: only plain keys are allowed (no merge keys or complex keys)")
+            key = key_node.value  # the key as written: 7 stays "7"
+            if key in out:
+                raise DocumentError(f"{here}: duplicate key {key!r} (first at line {out.where[key].line})")
+            out[key] = self.build(value_node)
+            out.where[key] = _mark(value_node, self.file)
+        return out
+
+
+def parse_yaml(text: str, file: str) -> Any:
+    """Plain data with marks from YAML text (JSON is YAML too)."""
+    if len(text.encode()) > MAX_BYTES:
+        raise DocumentError(f"{file}: larger than {MAX_BYTES // 1024} KiB; refused")
+    try:
+        node = yaml.compose(text, Loader=_LOADER)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
+        raise DocumentError(f"{where}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
+    return None if node is None else _Builder(file).build(node)
