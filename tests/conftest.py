@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from typer.testing import CliRunner
 
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
@@ -28,3 +29,14 @@ def count(rules: str | RuleSet, *piles: str, sweeps: tuple[str, ...] = (), claim
 def points(result: HandResult, category: str) -> tuple[int, ...]:
     """The points of one category in a result, per side."""
     return next(c.points for c in result.categories if c.id == category)
+
+
+_RUNNER = CliRunner()
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    """Run the ``scorekeeper`` command in-process: its exit code, standard output and standard error."""
+    from scorekeeper.cli import app
+
+    result = _RUNNER.invoke(app, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
-from scorekeeper.cli import app
-
-runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+from conftest import run
 
 
 def test_capture_lists_every_legal_capture() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run
 from typer.main import get_command
 from typer.testing import CliRunner
 
@@ -19,10 +20,6 @@ runner = CliRunner()
 
 EXAMPLE = ["--pile", "Anna=7d Ad 6h 5c 4s", "--pile", "Bruno=rest", "--sweeps", "Anna=1"]
 
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_score_prints_the_table_of_categories_by_side() -> None:

@@ -12,21 +12,15 @@ import signal
 import time
 
 import pytest
+from conftest import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from scorekeeper.cli import app
 from scorekeeper.output.export import safe_cell, write_atomically
 
-runner = CliRunner()
 BIG = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: Anna 11, Bruno 0
 SMALL = ["-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Bruno=2"]  # Bruno 1+1+1+1+2 = 6
 
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def played(db: str | None = None) -> list[str]:

@@ -5,20 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import run
 from typer.main import get_command
-from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-
-runner = CliRunner()
 
 # Hurricane: Anna takes all but the ace of cups, with 7 hurricanes: 1+1+1+1+7 = 11 to 0.
 BIG = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]
 
-
-def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args), input=input)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def new(*args: str) -> str:

@@ -6,17 +6,10 @@ import json
 from pathlib import Path
 
 import yaml
-from typer.testing import CliRunner
+from conftest import run
 
-from scorekeeper.cli import app
-
-runner = CliRunner()
 SAMPLES = Path(__file__).parent.parent / "samples" / "replay"
 
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def altered(tmp_path: Path, play: int, **changes: str) -> Path:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from scorekeeper._words import and_list
 from scorekeeper.match.settings import (
     FINISHES,
     MatchError,
@@ -161,7 +162,7 @@ class _Replay:
         if hand.sides != self.playing and (set(hand.sides) != set(self.playing)
                                            or len(hand.sides) != len(self.playing)):
             return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
-                            f"not counted: played by {_and(hand.sides)}, but {_and(self.playing)} were to play it")
+                            f"not counted: played by {and_list(hand.sides)}, but {and_list(self.playing)} were to play it")
         if self.s.finish == "count-out":
             before = dict(self.totals)
             marks, note = self._count_out(hand)
@@ -200,7 +201,7 @@ class _Replay:
         if len(leaders) == 1:
             return True, self._win(leaders[0], f"{leaders[0]} reached {self.s.target} first, at {label}")
         self._tie(leaders)
-        return True, f"{_and(leaders)} reached {best} together at {label}: another hand"
+        return True, f"{and_list(leaders)} reached {best} together at {label}: another hand"
 
     def _end_of_hand(self, hand: HandPoints, points: Mapping[str, int]) -> str:
         if hand.match_winner:
@@ -220,7 +221,7 @@ class _Replay:
             if decided:
                 return decided
         self._tie(leaders)
-        return f"{_and(leaders)} are level on {best}: another hand"
+        return f"{and_list(leaders)} are level on {best}: another hand"
 
     def _recount(self, hand: HandPoints, before: Mapping[str, int], leaders: tuple[str, ...]) -> str:
         # Only the tied leaders take part: the others have already lost on the totals.
@@ -261,7 +262,7 @@ class _Replay:
             if len(top) == 1:
                 self._win(top[0], false)
             else:
-                self.finished, self.reason = True, false + f"; {_and(top)} are level, so nobody wins"
+                self.finished, self.reason = True, false + f"; {and_list(top)} are level, so nobody wins"
 
     def _stake(self) -> int:
         assert self.winner is not None
@@ -273,10 +274,6 @@ class _Replay:
             value *= 2
         return value
 
-
-def _and(names: Sequence[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def state_dict(settings: MatchSettings, state: MatchState) -> dict[str, Any]:

@@ -7,11 +7,12 @@ reported, before anyone reads a total.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from scorekeeper._words import and_list
 from scorekeeper.cards import Card, CardSet, Deck, ranks_by_suit
 from scorekeeper.errors import HandError
 from scorekeeper.notation import PileText
@@ -206,7 +207,7 @@ class Counter:
                     masks[i] |= 1 << index
         rests = [i for i, pile in enumerate(entry.piles) if pile.rest]
         if len(rests) > 1:
-            problems.append(f"only one pile may be 'rest'; {_join(entry.sides[i] for i in rests)} all say rest")
+            problems.append(f"only one pile may be 'rest'; {and_list(entry.sides[i] for i in rests)} all say rest")
         listed = 0
         for mask in masks:
             listed |= mask
@@ -271,10 +272,6 @@ class Counter:
         return HandResult(self.rules, sides, piles, sweeps, tuple(results), tuple(totals), tuple(problems),
                           dict(claims) if claims else {}, winner)
 
-
-def _join(names: Iterable[str]) -> str:
-    items = list(names)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _claim_problem(side: str, i: int, claimed: int, got: int, results: Sequence[CategoryResult],
