@@ -13,7 +13,8 @@ from conftest import count
 from scorekeeper.errors import InputErrors, RuleSetError, ScorekeeperError
 from scorekeeper.rules.builtins import builtin_dir, builtin_ids
 from scorekeeper.rules.catalog import load_rules
-from scorekeeper.rules.validation import json_schema, read_rules
+from scorekeeper.rules.extends import read_rules
+from scorekeeper.rules.schema import json_schema
 
 BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "sbarazzina", "scopa", "scopa-52",
             "scopa-d-assi", "scopa-quindici", "scopa-undici", "scopone", "scopone-scientifico",
@@ -110,7 +111,8 @@ def test_every_schema_error_is_reported_together(tmp_path: Path) -> None:
     text = MINE.replace("kind: most\n    points", "kind: mots\n    points").replace("target: 11", "target: 0")
     messages = errors_of(write(tmp_path, "mine.yaml", text))
     assert [m.split(": ", 2)[1] for m in messages] == ["match.target", "categories[1].kind"]
-    assert messages[1].endswith("'mots' is not a kind (one of most, card, each, primiera, sequence, set, sweeps, declared)")
+    kinds = "most, card, each, primiera, sequence, set, sweeps, declared"
+    assert messages[1].endswith(f"'mots' is not a kind (one of {kinds})")
 
 
 def test_unknown_key_is_an_error_not_ignored(tmp_path: Path) -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from scorekeeper.errors import RuleSetError
 from scorekeeper.rules._cache import cache_load, cache_path, cache_store
 from scorekeeper.rules.builtins import builtin_ids, rules_path
 from scorekeeper.rules.ruleset import RuleSet
 
-__all__ = ["builtin_ids", "load_rules", "rules_path"]
+__all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules", "rules_path"]
 
 
 def load_rules(ref: str) -> RuleSet:
@@ -22,13 +23,27 @@ def load_rules(ref: str) -> RuleSet:
     cached = _cache_read(path)
     if cached is not None:
         return cached
-    from scorekeeper.rules.validation import (
+    from scorekeeper.rules.extends import (
         read_rules,  # imports PyYAML and pydantic: only on a miss
     )
 
     ruleset, sources = read_rules(path)
     _cache_write(path, ruleset, sources)
     return ruleset
+
+
+def builtin_rules() -> list[RuleSet]:
+    """Every built-in rule set, by id."""
+    return [load_rules(ref) for ref in builtin_ids()]
+
+
+def check_rules(path: Path) -> RuleSet:
+    """Read and validate a rule-set file afresh (never from the cache): its RuleSet, or every error."""
+    from scorekeeper.rules.extends import read_rules
+
+    if not path.is_file():
+        raise RuleSetError(f"{path}: no such file")
+    return read_rules(path)[0]
 
 
 def _cache_file(path: Path) -> Path | None:

@@ -7,7 +7,7 @@ which is only imported when a file has to be read; ``catalog`` finds and caches 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from scorekeeper.cards import DECKS, Deck
 from scorekeeper.errors import RuleSetError
@@ -148,8 +148,8 @@ class DeclaredCategory(CategoryBase):
     kind: Literal["declared"]
 
 
-Category = Union[MostCategory, CardCategory, EachCategory, PrimieraCategory, SequenceCategory,
-                 SetCategory, SweepsCategory, DeclaredCategory]
+Category = (MostCategory | CardCategory | EachCategory | PrimieraCategory | SequenceCategory
+            | SetCategory | SweepsCategory | DeclaredCategory)
 CATEGORY_KINDS: dict[str, type[CategoryBase]] = {
     "most": MostCategory, "card": CardCategory, "each": EachCategory, "primiera": PrimieraCategory,
     "sequence": SequenceCategory, "set": SetCategory, "sweeps": SweepsCategory,

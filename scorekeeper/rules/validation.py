@@ -1,102 +1,20 @@
-"""Reading a rule-set file, resolving ``extends``, and validating it into ``rules.RuleSet``.
+"""Validating a rule set's data into ``RuleSet``: every error found, each as ``FILE:LINE:COL: path: message``.
 
-Every value keeps the file, line and column it came from (``yamlfile``), so each error reads
-``FILE:LINE:COL: path.to.field: message``.
+Pydantic checks the shapes and types; ``_check_meaning`` then checks what the types cannot say
+(every card is in the deck, ids are unique, team shapes fit the sides).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from scorekeeper._yaml import parse_yaml
 from scorekeeper.cards import DECKS, Card
 from scorekeeper.documents import Mark, MarkedDict, MarkedList
-from scorekeeper.errors import InputErrors, NotationError, RuleSetError, unreadable
-from scorekeeper.rules.builtins import builtin_path
+from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.rules.ruleset import CATEGORY_KINDS, RuleSet, Selection
-
-
-def read_rules(path: Path, _chain: tuple[Path, ...] = ()) -> tuple[RuleSet, list[tuple[str, bytes]]]:
-    """Read, merge and validate a rule-set file; also returns every file it was made from."""
-    data, sources = _read_merged(path.resolve(), _chain)
-    return validate(data, path.stem), sources
-
-
-def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
-    try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RuleSetError(f"{path}: cannot read the rule set: {unreadable(exc)}") from None
-    data = parse_yaml(text, str(path))
-    if not isinstance(data, MarkedDict):
-        raise RuleSetError(f"{path}:1:1: a rule set must be a mapping of keys to values")
-    return data, raw
-
-
-def _read_merged(path: Path, chain: tuple[Path, ...]) -> tuple[MarkedDict, list[tuple[str, bytes]]]:
-    if path in chain:
-        raise RuleSetError(f"{path}: extends itself through {' -> '.join(p.stem for p in chain)}")
-    data, raw = _read_file(path)
-    sources = [(str(path), raw)]
-    parent_ref = data.get("extends")
-    if parent_ref is None:
-        return data, sources
-    if not isinstance(parent_ref, str):
-        raise RuleSetError(f"{data.where['extends']}: extends: must be a rule-set id or a path")
-    parent_path = builtin_path(parent_ref) or (path.parent / parent_ref).resolve()
-    if not parent_path.is_file():
-        raise RuleSetError(f"{data.where['extends']}: extends: no rule set {parent_ref!r}")
-    parent, parent_sources = _read_merged(parent_path.resolve(), (*chain, path))
-    return merge(parent, data), sources + parent_sources
-
-
-_OWN_KEYS = ("id", "name", "description", "extends")
-
-
-def merge(parent: MarkedDict, child: MarkedDict) -> MarkedDict:
-    """The child's keys over the parent's; categories merge by id, keeping the parent's order."""
-    out = MarkedDict()
-    out.mark, out.where = child.mark, {}
-    for key, value in parent.items():
-        if key not in _OWN_KEYS:
-            out[key], out.where[key] = value, parent.where[key]
-    for key, value in child.items():
-        if key == "categories" and isinstance(out.get(key), MarkedList) and isinstance(value, MarkedList):
-            out[key] = _merge_categories(out[key], value)
-        elif isinstance(value, MarkedDict) and isinstance(out.get(key), MarkedDict):
-            out[key] = merge(out[key], value)
-        else:
-            out[key] = value
-        out.where[key] = child.where[key]
-    return out
-
-
-def _merge_categories(parent: MarkedList, child: MarkedList) -> MarkedList:
-    items = list(zip(parent, parent.where))
-    index = {item.get("id"): i for i, (item, _) in enumerate(items) if isinstance(item, dict)}
-    removed = set()
-    for item, where in zip(child, child.where):
-        cid = item.get("id") if isinstance(item, MarkedDict) else None
-        if cid not in index:
-            if isinstance(item, MarkedDict) and item.get("remove"):
-                raise RuleSetError(f"{where}: remove: the parent has no category {cid!r}")
-            items.append((item, where))
-        elif item.get("remove"):
-            removed.add(index[cid])
-        else:
-            items[index[cid]] = (merge(items[index[cid]][0], item), where)
-    out = MarkedList(item for i, (item, _) in enumerate(items) if i not in removed)
-    out.mark = child.mark
-    out.where = [where for i, (_, where) in enumerate(items) if i not in removed]
-    return out
-
-
-# --- validation ---------------------------------------------------------------------------------
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
@@ -111,12 +29,11 @@ def _locate(data: Any, loc: tuple[Any, ...]) -> Mark | None:
     mark = getattr(data, "mark", None)
     node = data
     for key in loc:
-        if isinstance(node, MarkedDict) and key in node:
-            mark, node = node.where[key], node[key]
-        elif isinstance(node, MarkedList) and isinstance(key, int) and 0 <= key < len(node):
-            mark, node = node.where[key], node[key]
-        else:
+        in_dict = isinstance(node, MarkedDict) and key in node
+        in_list = isinstance(node, MarkedList) and isinstance(key, int) and 0 <= key < len(node)
+        if not (in_dict or in_list):
             break
+        mark, node = node.where[key], node[key]
     return mark
 
 
@@ -139,12 +56,11 @@ def _errors(exc: ValidationError, data: Any, prefix: tuple[Any, ...], file: str)
 
 def _ranks_as_text(category: Any) -> None:
     # YAML reads an unquoted 7 as a number; ranks are text in the schema.
-    for select_key in ("select",):
-        select = category.get(select_key)
-        if isinstance(select, dict):
-            for key in ("ranks", "except_ranks"):
-                if isinstance(select.get(key), list):
-                    select[key][:] = [str(r) if isinstance(r, int) else r for r in select[key]]
+    select = category.get("select")
+    if isinstance(select, dict):
+        for key in ("ranks", "except_ranks"):
+            if isinstance(select.get(key), list):
+                select[key][:] = [str(r) if isinstance(r, int) else r for r in select[key]]
     if isinstance(category.get("start"), int):
         category["start"] = str(category["start"])
 
@@ -261,22 +177,3 @@ def _check_capture(ruleset: RuleSet, bad: Any, check_card: Any) -> None:
     for key in capture.hand_values:
         if key not in ranks:
             check_card(("capture", "hand_values", key), key)
-
-
-def json_schema() -> dict[str, Any]:
-    """The JSON Schema (draft-07) of a rule-set file, as YAML editors read it."""
-    from scorekeeper.rules.ruleset import Category
-
-    schema = TypeAdapter(RuleSet).json_schema(ref_template="#/definitions/{model}")
-    definitions = schema.pop("$defs", {})
-    categories = TypeAdapter(tuple[Category, ...]).json_schema(ref_template="#/definitions/{model}")
-    definitions |= categories.pop("$defs", {})
-    # A variant that extends another may patch a category by id, or remove one.
-    patch = {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"},
-                                                                 "remove": {"type": "boolean"}}}
-    schema["properties"]["categories"] = {"type": "array", "items": {"anyOf": [*categories["items"]["anyOf"], patch]}}
-    required = [k for k in schema.pop("required", []) if k != "id"]
-    schema["if"] = {"not": {"required": ["extends"]}}
-    schema["then"] = {"required": required}
-    schema["title"] = "scorekeeper rule set"
-    return {"$schema": "http://json-schema.org/draft-07/schema#", **schema, "definitions": definitions}

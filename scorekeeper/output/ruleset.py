@@ -1,0 +1,70 @@
+"""A rule set as people read it: the list of games, and one game's categories and match settings."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from scorekeeper.output.text import table
+from scorekeeper.rules.ruleset import Category, RuleSet
+
+
+def sides_text(rules: RuleSet) -> str:
+    """Who plays: '2-4 (teams 2x2, 2x3)'."""
+    sides = rules.sides
+    span = str(sides.min) if sides.min == sides.max else f"{sides.min}-{sides.max}"
+    return span + (f" (teams {', '.join(sides.teams)})" if sides.teams else "")
+
+
+def catalogue_dicts(sets: Sequence[RuleSet]) -> list[dict[str, Any]]:
+    """The JSON of ``rules list``."""
+    return [{"id": r.id, "name": r.name, "deck": r.deck, "sides": [r.sides.min, r.sides.max],
+             "target": r.match.target, "finish": r.match.finish} for r in sets]
+
+
+def catalogue_text(sets: Sequence[RuleSet]) -> str:
+    """The table of ``rules list``."""
+    return table(["id", "game", "deck", "sides", "target", "ending"],
+                 [[r.id, r.name, r.deck, sides_text(r), r.match.target, r.match.finish] for r in sets])
+
+
+def ruleset_dict(rules: RuleSet) -> dict[str, Any]:
+    """The JSON of ``rules show``: the whole rule set as plain data."""
+    return dataclasses.asdict(rules)
+
+
+def _parameters(category: Category) -> str:
+    """What a category counts beyond its kind, e.g. 'select: suits=d' or 'card: 7d'."""
+    skip = {"id", "label", "points", "optional", "win_match", "note", "kind"}
+    parts = []
+    for key, value in vars(category).items():
+        if key in skip or value in ((), {}, None, False) or (key == "ties" and value == "nobody"):
+            continue
+        if dataclasses.is_dataclass(value):
+            value = ", ".join(f"{k}={'/'.join(v)}" for k, v in vars(value).items() if v) or "all cards"
+        parts.append(f"{key}: {value}")
+    return "; ".join(parts)
+
+
+def ruleset_text(rules: RuleSet) -> str:
+    """The text of ``rules show``: categories in count order, then the match settings and notes."""
+    lines = [f"{rules.name} ({rules.id})" + (f", extends {rules.extends}" if rules.extends else "")]
+    if rules.description:
+        lines.append(rules.description)
+    lines.append(f"deck {rules.deck}; sides {sides_text(rules)}")
+    rows = [[c.id, c.title, c.kind, c.points, "optional" if c.optional else "",
+             "wins the match" if c.win_match else "", _parameters(c)] for c in rules.categories]
+    lines += ["", table(["id", "category", "kind", "points", "", "", "detail"], rows)]
+    stake = rules.match.stake
+    extras = []
+    if stake.margin:
+        extras.append("stake is the margin")
+    if stake.double_if_loser_below:
+        extras.append(f"doubled if the loser has under {stake.double_if_loser_below}")
+    lines += ["", f"match: to {rules.match.target}, ending {rules.match.finish}, playoff {rules.match.playoff}"
+              + (f"; {'; '.join(extras)}" if extras else "")]
+    if rules.capture is not None and rules.capture.note:
+        lines.append(f"captures: {rules.capture.note}")
+    lines += [f"note: {note}" for note in rules.notes]
+    return "\n".join(lines)

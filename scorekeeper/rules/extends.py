@@ -1,0 +1,93 @@
+"""Reading a rule-set file and the files it ``extends``: the child's keys over its parent's.
+
+A variant names its parent by built-in id or by a path relative to itself; categories merge by id
+(a child's category with ``remove: true`` drops the parent's), keeping the parent's order. Every
+value keeps the file, line and column it came from, so later errors can point at it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper._yaml import parse_yaml
+from scorekeeper.documents import MarkedDict, MarkedList
+from scorekeeper.errors import RuleSetError, unreadable
+from scorekeeper.rules.builtins import builtin_path
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.validation import validate
+
+
+def read_rules(path: Path, _chain: tuple[Path, ...] = ()) -> tuple[RuleSet, list[tuple[str, bytes]]]:
+    """Read, merge and validate a rule-set file; also returns every file it was made from."""
+    data, sources = read_merged(path.resolve(), _chain)
+    return validate(data, path.stem), sources
+
+
+def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleSetError(f"{path}: cannot read the rule set: {unreadable(exc)}") from None
+    data = parse_yaml(text, str(path))
+    if not isinstance(data, MarkedDict):
+        raise RuleSetError(f"{path}:1:1: a rule set must be a mapping of keys to values")
+    return data, raw
+
+
+def read_merged(path: Path, chain: tuple[Path, ...]) -> tuple[MarkedDict, list[tuple[str, bytes]]]:
+    if path in chain:
+        raise RuleSetError(f"{path}: extends itself through {' -> '.join(p.stem for p in chain)}")
+    data, raw = _read_file(path)
+    sources = [(str(path), raw)]
+    parent_ref = data.get("extends")
+    if parent_ref is None:
+        return data, sources
+    if not isinstance(parent_ref, str):
+        raise RuleSetError(f"{data.where['extends']}: extends: must be a rule-set id or a path")
+    parent_path = builtin_path(parent_ref) or (path.parent / parent_ref).resolve()
+    if not parent_path.is_file():
+        raise RuleSetError(f"{data.where['extends']}: extends: no rule set {parent_ref!r}")
+    parent, parent_sources = read_merged(parent_path.resolve(), (*chain, path))
+    return merge(parent, data), sources + parent_sources
+
+
+_OWN_KEYS = ("id", "name", "description", "extends")
+
+
+def merge(parent: MarkedDict, child: MarkedDict) -> MarkedDict:
+    """The child's keys over the parent's; categories merge by id, keeping the parent's order."""
+    out = MarkedDict()
+    out.mark, out.where = child.mark, {}
+    for key, value in parent.items():
+        if key not in _OWN_KEYS:
+            out[key], out.where[key] = value, parent.where[key]
+    for key, value in child.items():
+        if key == "categories" and isinstance(out.get(key), MarkedList) and isinstance(value, MarkedList):
+            out[key] = _merge_categories(out[key], value)
+        elif isinstance(value, MarkedDict) and isinstance(out.get(key), MarkedDict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+        out.where[key] = child.where[key]
+    return out
+
+
+def _merge_categories(parent: MarkedList, child: MarkedList) -> MarkedList:
+    items = list(zip(parent, parent.where, strict=True))
+    index = {item.get("id"): i for i, (item, _) in enumerate(items) if isinstance(item, dict)}
+    removed = set()
+    for item, where in zip(child, child.where, strict=True):
+        cid = item.get("id") if isinstance(item, MarkedDict) else None
+        if cid not in index:
+            if isinstance(item, MarkedDict) and item.get("remove"):
+                raise RuleSetError(f"{where}: remove: the parent has no category {cid!r}")
+            items.append((item, where))
+        elif item.get("remove"):
+            removed.add(index[cid])
+        else:
+            items[index[cid]] = (merge(items[index[cid]][0], item), where)
+    out = MarkedList(item for i, (item, _) in enumerate(items) if i not in removed)
+    out.mark = child.mark
+    out.where = [where for i, (_, where) in enumerate(items) if i not in removed]
+    return out
