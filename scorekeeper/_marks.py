@@ -1,4 +1,5 @@
-"""The place of every value read from a file, and the error for a file that cannot be read as data."""
+"""The place of every value read from a file, the error for a file that cannot be read as data, and
+the limits of what is read."""
 
 from __future__ import annotations
 
@@ -6,6 +7,13 @@ import dataclasses
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+
+#: The most a hand file, record or rule file may hold; a real one is a few KiB.
+MAX_BYTES = 256 * 1024
+#: The deepest nesting of lists and mappings read: a rule set nests 5 deep, hands and records 3.
+MAX_DEPTH = 64
+#: The longest integer read (a count, a target, an id): a game never needs more digits.
+MAX_DIGITS = 15
 
 
 class DocumentError(ScorekeeperError, ValueError):

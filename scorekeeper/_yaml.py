@@ -9,9 +9,8 @@ from typing import Any
 
 import yaml
 
-from scorekeeper._marks import DocumentError, Mark, MarkedDict, MarkedList
+from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, DocumentError, Mark, MarkedDict, MarkedList
 
-MAX_BYTES = 256 * 1024
 MAX_NODES = 20_000
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -65,11 +64,30 @@ class _Builder:
         return out
 
 
+def _check_depth(text: str, file: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before anything recursive sees it.
+
+    libyaml's event parser keeps its own stack, so reading the events is safe at any depth; building
+    the node tree from them is recursive, and a file nested 30,000 deep would overflow the C stack.
+    """
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+                raise DocumentError(f"{where}: nested more than {MAX_DEPTH} deep; refused")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def parse_yaml(text: str, file: str) -> Any:
     """Plain data with marks from YAML text (JSON is YAML too)."""
     if len(text.encode()) > MAX_BYTES:
         raise DocumentError(f"{file}: larger than {MAX_BYTES // 1024} KiB; refused")
     try:
+        _check_depth(text, file)
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

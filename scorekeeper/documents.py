@@ -8,15 +8,19 @@ later error can say where the bad value was. ``-`` reads standard input.
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from scorekeeper._marks import DocumentError, Mark, MarkedDict, MarkedList
+from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, DocumentError, Mark, MarkedDict, MarkedList
 from scorekeeper.errors import NotationError, unreadable
 
-__all__ = ["DocumentError", "Mark", "MarkedDict", "MarkedList", "check_keys", "parse_text", "read_document", "where_of"]
+__all__ = ["DocumentError", "Mark", "MarkedDict", "MarkedList", "check_keys", "load_json", "parse_text",
+           "read_document", "read_text", "where_of"]
 
 
 def where_of(data: Any, key: Any, default: str) -> str:
@@ -40,23 +44,81 @@ def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: st
                             f"(a {what} has: {', '.join(allowed)})")
 
 
+_JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_LONE_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+                             r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"the number {text[:20]}... is too large")
+    return int(text)
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number")
+
+
+def load_json(text: str, name: str) -> Any:
+    """JSON text as plain data, refusing what would crash or mislead later: nesting deeper than
+    MAX_DEPTH (the parser recurses), integers longer than MAX_DIGITS, NaN and Infinity, and
+    escaped lone surrogates (text that cannot be printed or stored)."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        depth = 0
+        for token in _JSON_NESTING.finditer(text):
+            mark = token.group()
+            if mark in "[{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise DocumentError(f"{name}: nested more than {MAX_DEPTH} deep; refused")
+            elif mark in "]}":
+                depth -= 1
+    if "\\u" in text:
+        lone = _LONE_SURROGATE.search(text)
+        if lone is not None:
+            raise DocumentError(f"{name}: {lone.group()} is half of a character (a lone surrogate); refused")
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise DocumentError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except ValueError as exc:
+        raise DocumentError(f"{name}: not valid JSON: {exc}") from None
+
+
 def parse_text(text: str, name: str) -> Any:
     """The data of a document's text: JSON when ``name`` ends in ``.json`` or ``.jsonl``, else YAML."""
     if name.endswith((".json", ".jsonl")):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DocumentError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        return load_json(text, name)
     from scorekeeper._yaml import parse_yaml  # PyYAML only when a YAML file is read
 
     return parse_yaml(text, name)
 
 
-def read_document(path: str | Path, what: str) -> tuple[Any, str]:
-    """The data of a file (``-``: standard input) and the name to give it in errors."""
+def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> tuple[str, str]:
+    """The text of a file (``-``: standard input), read no further than ``limit`` bytes, and its name.
+
+    The size is checked before reading, and the read itself is bounded, so a huge file, a device
+    such as /dev/zero or an endless pipe is refused instead of filling the memory.
+    """
     name = "<stdin>" if str(path) == "-" else str(path)
+    too_big = f"{name}: the {what} is larger than {limit // 1024} KiB; refused"
     try:
-        text = sys.stdin.read() if str(path) == "-" else Path(path).read_text(encoding="utf-8")
+        if str(path) == "-":
+            raw = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as stream:
+                info = os.fstat(stream.fileno())
+                if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                    raise DocumentError(too_big)
+                raw = stream.read(limit + 1)
+        if len(raw) > limit:
+            raise DocumentError(too_big)
+        return raw.decode("utf-8"), name
     except (OSError, UnicodeDecodeError) as exc:
         raise DocumentError(f"{name}: cannot read the {what}: {unreadable(exc)}") from None
+
+
+def read_document(path: str | Path, what: str) -> tuple[Any, str]:
+    """The data of a file (``-``: standard input) and the name to give it in errors."""
+    text, name = read_text(path, what)
     return parse_text(text, name), name

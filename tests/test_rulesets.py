@@ -149,7 +149,7 @@ def test_alias_bomb_is_refused_not_expanded(tmp_path: Path) -> None:
 
 def test_oversized_file_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "big.yaml", MINE + "#" * 300_000 + "\n")
-    assert errors_of(path) == [f"{path}: larger than 256 KiB; refused"]
+    assert errors_of(path) == [f"{path}: the rule set is larger than 256 KiB; refused"]
 
 
 def test_extends_inherits_and_patches_by_id(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ whole command tree, for tests and for embedding.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import Annotated, Any
 
@@ -37,8 +38,12 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def _root(version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False) -> None:
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show the full traceback of an internal error (for a bug report).")] = False,
+) -> None:
     """Keep the score of Scopa-family and Cassino-family games."""
 
 
@@ -72,10 +77,59 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+#: Exit codes: the input checked out (0), was understood but does not check out (1), could not be
+#: understood or the machine refused (2), or scorekeeper itself failed (70, EX_SOFTWARE).
+INTERNAL_ERROR = 70
+
+
+def _say(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+def _unreadable_argument(argv: list[str]) -> str | None:
+    """Why an argument cannot be used as text (bytes that are not UTF-8), or None."""
+    for number, word in enumerate(argv, start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            return f"argument {number} ({word.encode('utf-8', 'surrogateescape')!r}) is not UTF-8 text"
+    return None
+
+
 def main() -> None:
-    """Entry point of the console script."""
-    word = sys.argv[1] if len(sys.argv) > 1 else None
+    """Entry point of the console script: every failure ends as one line and an exit code."""
+    for stream in (sys.stdout, sys.stderr):  # a name that the terminal cannot show is escaped, not fatal
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    argv = sys.argv[1:]
+    bad = _unreadable_argument(argv)
+    if bad is not None:
+        _say(bad)
+        raise SystemExit(2)
+    debug = "--debug" in argv or bool(os.environ.get("SCOREKEEPER_DEBUG"))
+    word = next((w for w in argv if not w.startswith("-")), None)
     try:
         build_app(only=word if word in COMMANDS else None)()
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    except (SystemExit, typer.Exit):
+        raise
+    except MemoryError:
+        _say("the input is too large to work on; nothing was changed")
+        raise SystemExit(2) from None
+    except RecursionError:
+        _say("the input is nested too deeply to work on; nothing was changed")
+        raise SystemExit(2) from None
+    except OSError as exc:
+        if debug:
+            raise
+        _say(f"the system refused: {exc.strerror or exc}{f' ({exc.filename})' if exc.filename else ''}")
+        raise SystemExit(2) from None
+    except Exception as exc:
+        if debug:
+            raise
+        _say(f"internal error: {type(exc).__name__}: {exc}")
+        print(f"This is a bug in scorekeeper {__version__}, not a mistake of yours. Please report it to the "
+              "scorekeeper maintainers with the command and what it prints when run with --debug.", file=sys.stderr)
+        raise SystemExit(INTERNAL_ERROR) from None

@@ -1,46 +1,98 @@
-"""The cache folder: validated rule sets kept between runs, so a command need not validate again."""
+"""The cache folder: validated rule sets kept between runs as plain JSON, so a command need not
+import pydantic and PyYAML to validate a file it has seen before.
+
+The cache holds only data (JSON), never code, and is used only from a folder that this user owns
+and nobody else may enter (mode 0700, not a symbolic link): a planted or shared folder is simply not
+used. Entries are written under a random temporary name, opened exclusively and without following
+links, then renamed into place; a damaged or foreign entry is a miss, never an error.
+"""
 
 from __future__ import annotations
 
+import json
 import os
-import pickle
+import secrets
+import stat
 from pathlib import Path
 from typing import Any
 
 from scorekeeper._version import __version__
 
+MAX_ENTRY_BYTES = 1024 * 1024  # a rule set is a few KiB; anything larger is not ours
 
-def cache_path(kind: str, name: str) -> Path | None:
-    """Where a cached entry of this kind lives, or None when the cache is turned off."""
+
+def cache_root() -> Path | None:
+    """The cache folder from ``SCOREKEEPER_CACHE_DIR`` or the user's cache folder; None: turned off."""
     root = os.environ.get("SCOREKEEPER_CACHE_DIR")
     if root is None:
         from platformdirs import user_cache_dir
 
         root = user_cache_dir("scorekeeper", appauthor=False)
-    if root == "":  # an empty setting turns the cache off
+    return Path(root) if root else None  # an empty setting turns the cache off
+
+
+def _private_folder(path: Path) -> bool:
+    """True when ``path`` is (or has just been made) a real folder of this user that only they can use."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        try:
+            path.mkdir(mode=0o700, parents=True)
+            os.chmod(path, 0o700)  # mkdir's mode is narrowed by the umask, never widened
+            info = os.lstat(path)
+        except OSError:
+            return False
+    except OSError:
+        return False
+    return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
+            and stat.S_IMODE(info.st_mode) & 0o077 == 0)
+
+
+def _folder(kind: str) -> Path | None:
+    root = cache_root()
+    if root is None or not _private_folder(root) or not _private_folder(root / kind):
         return None
-    return Path(root) / kind / f"{name}.pickle"
+    return root / kind
 
 
-def cache_load(path: Path | None) -> Any:
-    """What was cached at ``path`` by this version of scorekeeper, or None."""
-    if path is None:
+def cache_load(kind: str, key: str) -> Any:
+    """The JSON payload cached under ``key`` by this version of scorekeeper, or None."""
+    folder = _folder(kind)
+    if folder is None:
         return None
     try:
-        version, payload = pickle.loads(path.read_bytes())
-    except Exception:  # a missing, damaged or foreign entry is simply not there
+        fd = os.open(folder / f"{key}.json", os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
         return None
-    return payload if version == __version__ else None
+    try:
+        with os.fdopen(fd, "rb") as entry:
+            if not stat.S_ISREG(os.fstat(entry.fileno()).st_mode):
+                return None
+            raw = entry.read(MAX_ENTRY_BYTES + 1)
+        if len(raw) > MAX_ENTRY_BYTES:
+            return None
+        found = json.loads(raw)
+    except (OSError, ValueError):  # unreadable, not UTF-8 or not JSON: simply not there
+        return None
+    if not isinstance(found, dict) or found.get("version") != __version__:
+        return None
+    return found.get("payload")
 
 
-def cache_store(path: Path | None, payload: Any) -> None:
-    """Cache ``payload`` at ``path``, atomically; a cache that cannot be written costs only time."""
-    if path is None:
+def cache_store(kind: str, key: str, payload: Any) -> None:
+    """Cache a JSON-able payload under ``key``; a cache that cannot be written costs only time."""
+    folder = _folder(kind)
+    if folder is None:
+        return
+    text = json.dumps({"version": __version__, "payload": payload}, ensure_ascii=False, separators=(",", ":"))
+    temp = folder / f".{key}.{secrets.token_hex(8)}.tmp"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except OSError:
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_suffix(f".{os.getpid()}.tmp")
-        temp.write_bytes(pickle.dumps((__version__, payload)))
-        os.replace(temp, path)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, folder / f"{key}.json")
     except OSError:
-        pass
+        temp.unlink(missing_ok=True)

@@ -1,17 +1,19 @@
 """Loading a rule set by built-in id or path, through a cache of validated sets.
 
-A validated rule set is cached (pickled, keyed by the exact bytes of every file it was made from),
-so scoring a hand with a rule set seen before never imports pydantic or PyYAML.
+A validated rule set is cached as plain JSON, keyed by its file's full path and checked against
+the bytes of every file it was made from, so scoring a hand with a rule set seen before never
+imports pydantic or PyYAML.
 """
 
 from __future__ import annotations
 
-import os
+import hashlib
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
-from scorekeeper.rules._cache import cache_load, cache_path, cache_store
+from scorekeeper.rules._cache import cache_load, cache_store
 from scorekeeper.rules.builtins import builtin_ids, rules_path
+from scorekeeper.rules.plain import from_plain, to_plain
 from scorekeeper.rules.ruleset import RuleSet
 
 __all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules", "rules_path"]
@@ -46,20 +48,29 @@ def check_rules(path: Path) -> RuleSet:
     return read_rules(path)[0]
 
 
-def _cache_file(path: Path) -> Path | None:
-    return cache_path("rules", str(path).replace(os.sep, "_").replace(":", "_"))
+def _cache_key(path: Path) -> str:
+    return hashlib.sha256(str(path).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def _cache_read(path: Path) -> RuleSet | None:
-    found = cache_load(_cache_file(path))
+    """The cached rule set of ``path`` if every file it was made from still has the same bytes."""
+    found = cache_load("rules", _cache_key(path))
     try:
-        sources, ruleset = found
-        if any(Path(p).read_bytes() != data for p, data in sources):
-            return None  # a file it was made from has changed
-    except Exception:  # nothing cached, or not in the shape this version writes
+        if found["path"] != str(path):
+            return None
+        for source, digest in found["sources"]:
+            if _digest(Path(source).read_bytes()) != digest:
+                return None  # a file it was made from has changed
+        return from_plain(found["rules"])
+    except (OSError, KeyError, TypeError, ValueError, RuleSetError):  # nothing cached, or not of this shape
         return None
-    return ruleset if isinstance(ruleset, RuleSet) else None
 
 
 def _cache_write(path: Path, ruleset: RuleSet, sources: list[tuple[str, bytes]]) -> None:
-    cache_store(_cache_file(path), (sources, ruleset))
+    payload = {"path": str(path), "sources": [[name, _digest(data)] for name, data in sources],
+               "rules": to_plain(ruleset)}
+    cache_store("rules", _cache_key(path), payload)

@@ -10,11 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper._yaml import parse_yaml
-from scorekeeper.documents import MarkedDict, MarkedList
-from scorekeeper.errors import RuleSetError, unreadable
+from scorekeeper.documents import DocumentError, MarkedDict, MarkedList, read_text
+from scorekeeper.errors import RuleSetError
 from scorekeeper.rules.builtins import builtin_path
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.validation import validate
+
+#: A variant of a variant of a game is common; a chain longer than this is a mistake or an attack.
+MAX_PARENTS = 16
 
 
 def read_rules(path: Path, _chain: tuple[Path, ...] = ()) -> tuple[RuleSet, list[tuple[str, bytes]]]:
@@ -25,10 +28,10 @@ def read_rules(path: Path, _chain: tuple[Path, ...] = ()) -> tuple[RuleSet, list
 
 def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
     try:
-        raw = path.read_bytes()
-        text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RuleSetError(f"{path}: cannot read the rule set: {unreadable(exc)}") from None
+        text, _ = read_text(path, "rule set")
+    except DocumentError as exc:
+        raise RuleSetError(str(exc)) from None
+    raw = text.encode("utf-8")
     data = parse_yaml(text, str(path))
     if not isinstance(data, MarkedDict):
         raise RuleSetError(f"{path}:1:1: a rule set must be a mapping of keys to values")
@@ -38,6 +41,8 @@ def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
 def read_merged(path: Path, chain: tuple[Path, ...]) -> tuple[MarkedDict, list[tuple[str, bytes]]]:
     if path in chain:
         raise RuleSetError(f"{path}: extends itself through {' -> '.join(p.stem for p in chain)}")
+    if len(chain) >= MAX_PARENTS:
+        raise RuleSetError(f"{path}: more than {MAX_PARENTS} rule sets extend one another; refused")
     data, raw = _read_file(path)
     sources = [(str(path), raw)]
     parent_ref = data.get("extends")

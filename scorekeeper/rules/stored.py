@@ -1,10 +1,9 @@
 """A rule set as plain JSON and back: how a recorded match keeps the rules it was played under.
 
-The JSON text (``dataclasses.asdict`` with sorted keys) is the record: it is readable, survives
-changes to the code, and is validated back into a ``RuleSet`` by pydantic, so a damaged record is
-refused rather than half-used. Validation imports pydantic, which costs a command more than
-the rest of its work; so a rebuilt rule set is also pickled in the cache folder under the digest
-of its JSON. The pickle is only ever a shortcut: anything wrong with it means validating again.
+The JSON text (``dataclasses.asdict`` with sorted keys) is the record: it is readable and survives
+changes to the code. The history's own copy is rebuilt field by field (``plain.from_plain``) with
+no pydantic import; a copy of the wrong shape, or a history file being imported, is validated by
+pydantic, so a damaged record is refused with the field named rather than half-used.
 """
 
 from __future__ import annotations
@@ -14,11 +13,11 @@ import hashlib
 import json
 from typing import Any
 
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.rules._cache import cache_load, cache_path, cache_store
+from scorekeeper.errors import RuleSetError, ScorekeeperError
+from scorekeeper.rules.plain import from_plain
 from scorekeeper.rules.ruleset import RuleSet
 
-_MEMORY: dict[str, RuleSet] = {}
+# Reading a history reads the same few rule-set texts once per match: each is rebuilt once.
 _BY_TEXT: dict[str, RuleSet] = {}
 
 
@@ -52,24 +51,17 @@ def rules_from_data(data: Any, where: str) -> RuleSet:
 
 
 def rules_from_json(text: str, where: str = "stored rule set") -> RuleSet:
-    """The RuleSet a stored JSON text describes (from memory, the cache, or validated anew)."""
-    seen = _BY_TEXT.get(text)  # reading many matches of one game: skip even the digest
+    """The RuleSet a stored JSON text describes: rebuilt without pydantic, or validated when damaged."""
+    seen = _BY_TEXT.get(text)
     if seen is not None:
         return seen
-    key = digest(text)
-    found = _MEMORY.get(key)
-    if found is not None:
-        return found
-    cache = cache_path("match-rules", key)
-    cached = cache_load(cache)
-    if isinstance(cached, RuleSet):
-        _MEMORY[key] = _BY_TEXT[text] = cached
-        return cached
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScorekeeperError(f"{where}: the recorded rule set is not JSON ({exc.msg})") from None
-    ruleset = rules_from_data(data, where)
-    _MEMORY[key] = _BY_TEXT[text] = ruleset
-    cache_store(cache, ruleset)
+    try:
+        ruleset = from_plain(data)
+    except RuleSetError:
+        ruleset = rules_from_data(data, where)  # raises, saying which field is damaged
+    _BY_TEXT[text] = ruleset
     return ruleset
