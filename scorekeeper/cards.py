@@ -1,10 +1,15 @@
-"""Suits, ranks, cards, the three decks, and CardSet: a pile as a bitmask over its deck."""
+"""Suits, ranks, cards, the three decks, and CardSet: a pile as a bitmask over its deck.
+
+This module also holds the one suit table and the one reader of a card token; ``notation`` reads
+whole piles on top of it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from scorekeeper.errors import NotationError
 
@@ -19,17 +24,36 @@ class Suit(str, Enum):
 
     @property
     def symbol(self) -> str:
-        return _SUIT_SYMBOLS[self]
+        return _SUIT_TABLE[self].symbols[0]
 
     @property
     def english(self) -> str:
         return self.name.lower()
 
 
-_SUIT_SYMBOLS = {Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠", Suit.CLUBS: "♣"}
-
 #: Coins, cups, swords, batons: the Italian order, used whenever cards are listed.
 SUITS: tuple[Suit, ...] = (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES, Suit.CLUBS)
+
+class _Spelling(NamedTuple):
+    symbols: str  # the first is the one shown
+    italian: str  # the Italian letter
+    names: tuple[str, ...]  # English, Italian, Spanish
+
+
+# The one suit table: every way a suit is written; the French letter is the suit's value. Italian
+# letters (denari, coppe, spade, bastoni) are read only when asked for: their "c" means cups, not
+# clubs, so they are never guessed.
+_SUIT_TABLE: dict[Suit, _Spelling] = {
+    Suit.DIAMONDS: _Spelling("♦♢", "d", ("diamonds", "diamond", "coins", "coin", "denari", "denaro", "danari",
+                                         "ori", "oro", "oros")),
+    Suit.HEARTS: _Spelling("♥♡", "c", ("hearts", "heart", "cups", "cup", "coppe", "coppa", "copas")),
+    Suit.SPADES: _Spelling("♠♤", "s", ("spades", "swords", "sword", "spade", "spada", "espadas")),
+    Suit.CLUBS: _Spelling("♣♧", "b", ("clubs", "club", "batons", "baton", "bastoni", "bastone", "bastos")),
+}
+_SUIT_ANY = {written: suit for suit, spelling in _SUIT_TABLE.items()
+             for written in (*spelling.symbols, *spelling.names)}
+_SUIT_FRENCH: dict[str, Suit] = {suit.value: suit for suit in Suit} | _SUIT_ANY
+_SUIT_ITALIAN: dict[str, Suit] = {spelling.italian: suit for suit, spelling in _SUIT_TABLE.items()} | _SUIT_ANY
 
 
 class Rank(str, Enum):
@@ -51,9 +75,64 @@ class Rank(str, Enum):
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
-_RANK_BY_TEXT = {r.value: r for r in Rank}
-_SUIT_BY_CHAR = {s.value: s for s in Suit} | {sym: s for s, sym in _SUIT_SYMBOLS.items()}
-_SUIT_BY_CHAR |= {"♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES, "♧": Suit.CLUBS}
+_RANK_TEXT = {r.value: r for r in Rank} | {"1": Rank.ACE, "T": Rank.TEN}
+# A deck without 8s, 9s and 10s (the Italian one) reads those numbers as its courts.
+_COURT_FOR = {Rank.EIGHT: Rank.JACK, Rank.NINE: Rank.QUEEN, Rank.TEN: Rank.KING}
+
+
+def suit_letters(italian_suits: bool = False) -> Mapping[str, Suit]:
+    """Every written suit (lower case) to its suit: letters, symbols and names.
+
+    >>> suit_letters()["c"], suit_letters(italian_suits=True)["c"], suit_letters()["denari"]
+    (<Suit.CLUBS: 'c'>, <Suit.HEARTS: 'h'>, <Suit.DIAMONDS: 'd'>)
+    """
+    return _SUIT_ITALIAN if italian_suits else _SUIT_FRENCH
+
+
+def read_suit(text: str, *, italian_suits: bool = False) -> Suit:
+    """A suit from its letter, symbol, or English, Italian or Spanish name."""
+    low = text.strip().lower()
+    suit = suit_letters(italian_suits).get(low)
+    if suit is None:
+        raise NotationError(f"{text!r} is not a suit{_suit_hint(low, italian_suits)}")
+    return suit
+
+
+def _suit_hint(letter: str, italian_suits: bool) -> str:
+    if not italian_suits and letter == "b":
+        return " (b is an Italian suit letter: turn Italian suit letters on to use D C S B)"
+    if italian_suits and letter == "h":
+        return " (Italian suit letters are D C S B: cups are c)"
+    return ""
+
+
+def read_rank(text: str, deck: Deck | None = None) -> Rank:
+    """A rank; 8, 9, 10 mean J, Q, K in a deck that has no 8s."""
+    rank = _RANK_TEXT.get(text.upper())
+    if rank is None:
+        raise NotationError(f"{text!r} is not a rank (A 2 ... 10 J Q K)")
+    if deck is not None and rank in _COURT_FOR and rank not in deck.ranks:
+        return _COURT_FOR[rank]
+    return rank
+
+
+def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = False) -> Card:
+    """One card token, rank then suit (``7d``, ``7D``, ``7♦``, ``10h``, ``1s``, ``Qb`` with Italian letters).
+
+    With a ``deck`` that has no 8s, 8 9 10 are its courts; the card may still be outside the deck
+    (checking that is the caller's job).
+
+    >>> read_card("10♥"), read_card("8c", DECKS["italian-40"]), read_card("7b", italian_suits=True)
+    (Card.parse('10h'), Card.parse('Jc'), Card.parse('7c'))
+    """
+    if len(token) < 2:
+        raise NotationError(f"{token!r} is not a card (write rank then suit, like 7d, 10h or Ks)")
+    try:
+        suit = read_suit(token[-1], italian_suits=italian_suits)
+        rank = read_rank(token[:-1], deck)
+    except NotationError as exc:
+        raise NotationError(f"{token!r} is not a card: {exc}") from None
+    return Card(rank, suit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,13 +150,8 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read one card token such as ``7d``, ``7D``, ``7♦``, ``10h`` or ``Ks``."""
-        body = text.strip()
-        rank = _RANK_BY_TEXT.get(body[:-1].upper())
-        suit = _SUIT_BY_CHAR.get(body[-1:].lower())
-        if rank is None or suit is None:
-            raise NotationError(f"{text!r} is not a card (write rank then suit, like 7d, 10h or Ks)")
-        return cls(rank, suit)
+        """Read one card token such as ``7d``, ``7D``, ``7♦``, ``10h`` or ``Ks`` (French suit letters)."""
+        return read_card(text.strip())
 
     def __str__(self) -> str:
         return self.rank.value + self.suit.value
@@ -132,9 +206,6 @@ class Deck:
 
     def suit_shift(self, suit: Suit) -> int:
         return SUITS.index(suit) * len(self.ranks)
-
-    def suit_mask(self, suit: Suit) -> int:
-        return ((1 << len(self.ranks)) - 1) << self.suit_shift(suit)
 
     def rank_mask(self, rank: Rank) -> int:
         return self.mask(Card(rank, suit) for suit in SUITS) if rank in self.ranks else 0

@@ -5,16 +5,16 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import InputErrors, NotationError, RuleSetError
-from scorekeeper.play.ruling import settle
+from scorekeeper.play.ruling import Labels, rule_on_capture
 
 
 def takes(rules: str, table: str, card: str, *, last: bool = False) -> list[str]:
     """The legal captures, each as its cards joined by spaces (lowest value first)."""
-    return [" ".join(c.cards) for c in settle(rules, table, card, last=last).captures]
+    return [" ".join(c.cards) for c in rule_on_capture(rules, table, card, last=last).captures]
 
 
 def check(rules: str, table: str, card: str, take: str, **kw: bool) -> tuple[bool | None, str | None]:
-    s = settle(rules, table, card, take=take, **kw)
+    s = rule_on_capture(rules, table, card, take=take, **kw)
     return s.legal, s.reason
 
 
@@ -72,23 +72,24 @@ def test_card_that_can_capture_must_capture() -> None:
 
 
 def test_card_that_cannot_capture_is_laid_on_the_table() -> None:
-    s = settle("scopa", "Kd 9c", "2h", take="")
+    s = rule_on_capture("scopa", "Kd 9c", "2h", take="")
     assert s.trail and s.captures == () and s.legal
     assert s.reason == "the 2h captures nothing here, so it is laid on the table"
 
 
 def test_a_card_on_an_empty_table_is_laid_down() -> None:
-    assert settle("scopa", "", "7h").trail
+    assert rule_on_capture("scopa", "", "7h").trail
 
 
 def test_clearing_the_table_is_a_sweep() -> None:
-    assert [c.sweep for c in settle("scopa", "3c 4h", "7h").captures] == [True]
+    assert [c.sweep for c in rule_on_capture("scopa", "3c 4h", "7h").captures] == [True]
 
 
 def test_clearing_the_table_on_the_last_play_is_no_sweep() -> None:
-    s = settle("scopa", "3c 4h", "7h", take="3c 4h", last=True)
+    s = rule_on_capture("scopa", "3c 4h", "7h", take="3c 4h", last=True)
     assert [c.sweep for c in s.captures] == [False] and s.legal
-    assert s.reason == "3c + 4h add up to 7, and the 7h counts 7; it clears the table, but on the last play of the hand that is no sweep"
+    assert s.reason == ("3c + 4h add up to 7, and the 7h counts 7; it clears the table, but on the last play "
+                        "of the hand that is no sweep")
 
 
 def test_taking_a_card_not_on_the_table_is_refused() -> None:
@@ -118,7 +119,7 @@ def test_wall_street_single_card_before_sum() -> None:
 
 def test_wall_street_has_no_sevens_jacks_or_queens() -> None:
     with pytest.raises(InputErrors, match="not in the wall-street-40 deck"):
-        settle("wall-street", "3c", "7h")
+        rule_on_capture("wall-street", "3c", "7h")
 
 
 # --- Scopa variants (seed 002) ------------------------------------------------------------------
@@ -149,7 +150,7 @@ def test_d_assi_ace_takes_the_whole_table() -> None:
 
 
 def test_d_assi_ace_sweep_does_not_count_as_a_sweep() -> None:
-    s = settle("scopa-d-assi", "3c 4h Kd", "Ah", take="3c 4h Kd")
+    s = rule_on_capture("scopa-d-assi", "3c 4h Kd", "Ah", take="3c 4h Kd")
     assert s.legal and [c.sweep for c in s.captures] == [False]
     assert s.reason.endswith("clearing the table with an ace scores no sweep in this game")
 
@@ -182,7 +183,8 @@ def test_escoba_played_card_and_captured_cards_total_fifteen() -> None:
 def test_escoba_has_no_pairing() -> None:
     assert takes("escoba", "5c", "5s") == []
     legal, reason = check("escoba", "5c", "5s", "5c")
-    assert not legal and reason == "the 5s captures nothing on this table (with the 5s they make 10, not 15): it must be laid down"
+    assert not legal and reason == ("the 5s captures nothing on this table (with the 5s they make 10, not 15): "
+                                    "it must be laid down")
 
 
 def test_cirulla_fifteen_is_allowed_beside_a_pairing() -> None:
@@ -190,7 +192,7 @@ def test_cirulla_fifteen_is_allowed_beside_a_pairing() -> None:
 
 
 def test_cirulla_ace_takes_the_table_and_it_counts_as_a_sweep() -> None:
-    assert [c.sweep for c in settle("cirulla", "3c 5h", "Ad").captures] == [True]
+    assert [c.sweep for c in rule_on_capture("cirulla", "3c 5h", "Ad").captures] == [True]
 
 
 # --- Cassino family (seed 001) ------------------------------------------------------------------
@@ -216,20 +218,20 @@ def test_kasino_ace_counts_fourteen_from_the_hand() -> None:
 
 
 def test_spade_cassino_scores_no_sweeps() -> None:
-    assert [c.sweep for c in settle("spade-cassino", "3c 4h", "7h").captures] == [False]
+    assert [c.sweep for c in rule_on_capture("spade-cassino", "3c 4h", "7h").captures] == [False]
 
 
 # --- bad input ----------------------------------------------------------------------------------
 
-def test_bad_card_token_names_the_option_and_token() -> None:
+def test_bad_card_token_names_the_part_and_token() -> None:
     with pytest.raises(InputErrors) as exc:
-        settle("scopa", "3c 4x", "7h")
-    assert exc.value.messages == ["--table, token 2: '4x' is not a card: 'x' is not a suit"]
+        rule_on_capture("scopa", "3c 4x", "7h")
+    assert exc.value.messages == ["table, token 2: '4x' is not a card: 'x' is not a suit"]
 
 
 def test_played_card_already_on_the_table_is_refused() -> None:
     with pytest.raises(NotationError, match="the 7h is already on the table"):
-        settle("scopa", "3c 7h", "7h")
+        rule_on_capture("scopa", "3c 7h", "7h")
 
 
 def test_rule_set_without_capture_rules_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -237,17 +239,17 @@ def test_rule_set_without_capture_rules_is_refused(tmp_path) -> None:  # type: i
     path.write_text("id: plain\nname: Plain\ndeck: italian-40\ncategories: [{id: cards, kind: most}]\n"
                     "match: {target: 11}\n")
     with pytest.raises(RuleSetError, match="plain has no capture section"):
-        settle(str(path), "3c", "7h")
+        rule_on_capture(str(path), "3c", "7h")
 
 
 def test_cassino_clearing_the_table_on_the_last_play_is_a_sweep() -> None:
-    s = settle("cassino", "3c 4h", "7h", take="3c 4h", last=True)
+    s = rule_on_capture("cassino", "3c 4h", "7h", take="3c 4h", last=True)
     assert s.legal and [c.sweep for c in s.captures] == [True]
 
 
 def test_wall_street_takeover_is_not_scored_on_the_last_play() -> None:
-    assert [c.sweep for c in settle("wall-street", "3c 4h", "Kh", last=True).captures] == [False]
-    assert [c.sweep for c in settle("wall-street", "3c 4h", "Kh").captures] == [True]
+    assert [c.sweep for c in rule_on_capture("wall-street", "3c 4h", "Kh", last=True).captures] == [False]
+    assert [c.sweep for c in rule_on_capture("wall-street", "3c 4h", "Kh").captures] == [True]
 
 
 def test_scopone_six_takes_two_and_four() -> None:
@@ -259,3 +261,14 @@ def test_quindici_with_sums_turned_off_takes_only_fifteens(tmp_path) -> None:  #
     path.write_text("extends: scopa-quindici\nid: only-fifteens\ncapture:\n  sums: false\n")
     assert takes(str(path), "2c 3h", "5d") == []
     assert takes(str(path), "4c 6h", "5d") == ["4c 6h"]
+
+
+def test_messages_name_the_parts_of_the_hand_or_the_labels_given() -> None:
+    with pytest.raises(InputErrors) as exc:
+        rule_on_capture("cassino", "3c", "7h 2d", builds=("7=5h,2x", "seven"))
+    assert exc.value.messages == ["build 7=5h,2x, token 2: '2x' is not a card: 'x' is not a suit",
+                                  "build 'seven': write VALUE=CARDS, like 7=5h,2c",
+                                  "card played '7h 2d': give exactly one card"]
+    with pytest.raises(InputErrors) as exc:
+        rule_on_capture("scopa", "3c", "Zz", labels=Labels(card="--card"))
+    assert exc.value.messages == ["--card, token 1: 'Zz' is not a card: 'z' is not a suit"]

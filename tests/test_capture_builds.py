@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.cards import Card
 from scorekeeper.play.builds import apply_build, build_error
 from scorekeeper.play.capture import Build, CaptureEngine, Table
-from scorekeeper.play.ruling import settle
+from scorekeeper.play.ruling import rule_on_capture
 from scorekeeper.rules.catalog import load_rules
 
 ENGINE = CaptureEngine(load_rules("cassino"))
@@ -55,18 +55,18 @@ def test_scopa_has_no_builds() -> None:
 
 
 def test_a_build_is_taken_by_a_card_of_its_declared_value() -> None:
-    s = settle("cassino", "9d", "7s", take="5h 2c", builds=("7=5h,2c",))
+    s = rule_on_capture("cassino", "9d", "7s", take="5h 2c", builds=("7=5h,2c",))
     assert s.legal and [c.cards for c in s.captures] == [("2c", "5h")]
 
 
 def test_a_build_of_fives_cannot_be_taken_with_a_ten() -> None:
-    s = settle("cassino", "", "10s", take="5h 5c", builds=("5=5h,5c",))
+    s = rule_on_capture("cassino", "", "10s", take="5h 5c", builds=("5=5h,5c",))
     assert s.trail and not s.legal
     assert s.reason == ("the build 5h 5c was declared as 5: only a card worth 5 takes it, and the 10s counts 10")
 
 
 def test_a_build_is_taken_whole_or_not_at_all() -> None:
-    s = settle("cassino", "", "5s", take="5h", builds=("10=5h,5c",))
+    s = rule_on_capture("cassino", "", "5s", take="5h", builds=("10=5h,5c",))
     assert not s.legal and s.reason == "5h is part of the build 5h 5c (worth 10): a build is taken whole or not at all"
 
 

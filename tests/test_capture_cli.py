@@ -29,7 +29,8 @@ It must capture; its legal captures:
 def test_capture_wall_street_king_takes_three_and_four_legal() -> None:
     code, out, _ = run("capture", "-r", "wall-street", "--table", "3c 4h", "--card", "Kh", "--take", "4h 3c")
     assert code == 0
-    assert out.splitlines()[-1] == "--take 4h 3c: legal: 3c + 4h add up to 7, and the Kh counts 7; it clears the table: a sweep"
+    assert out.splitlines()[-1] == ("--take 4h 3c: legal: 3c + 4h add up to 7, and the Kh counts 7; "
+                                    "it clears the table: a sweep")
     assert out.splitlines()[2] == "  3c + 4h  (sweep)"
 
 
@@ -83,4 +84,5 @@ def test_capture_bad_build_option_exit_2() -> None:
 
 def test_capture_d_assi_ace_says_it_takes_the_table() -> None:
     code, out, _ = run("capture", "-r", "scopa-d-assi", "--table", "3c Kd", "--card", "Ah")
-    assert code == 0 and out.splitlines()[1:] == ["It must capture; its legal captures:", "  3c + Kd  (the ace takes the table)"]
+    assert code == 0
+    assert out.splitlines()[1:] == ["It must capture; its legal captures:", "  3c + Kd  (the ace takes the table)"]

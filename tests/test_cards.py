@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.cards import DECKS, Card, CardSet, Rank, Suit
+from scorekeeper.cards import DECKS, Card, CardSet, Rank, Suit, read_card, suit_letters
 from scorekeeper.errors import InputErrors, NotationError
-from scorekeeper.notation import parse_card, parse_pile
+from scorekeeper.notation import CardReader, parse_card, parse_pile
 
 ITALIAN = DECKS["italian-40"]
 FRENCH = DECKS["french-52"]
@@ -102,3 +102,23 @@ def test_cardset_is_a_bitmask_with_set_algebra() -> None:
 def test_each_deck_has_forty_or_fifty_two_distinct_cards() -> None:
     assert {d.id: len(set(d.cards)) for d in DECKS.values()} == {
         "italian-40": 40, "wall-street-40": 40, "french-52": 52}
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_one_suit_table_for_the_card_and_the_pile_readers(suit: Suit) -> None:
+    for written, found in suit_letters().items():
+        if found is suit and len(written) == 1:
+            assert Card.parse(f"7{written}") == read_card(f"7{written}") == parse_card(f"7{written}", FRENCH)
+            assert parse_pile(f"{written}:7", FRENCH).cards == [Card(Rank.SEVEN, suit)]
+    assert Card.parse(f"7{suit.symbol}") == Card(Rank.SEVEN, suit)
+
+
+def test_card_reader_looks_up_canonical_tokens_and_reads_the_rest() -> None:
+    reader = CardReader(ITALIAN)
+    assert reader.cards(["7d", "Kc"], "take") == reader.cards("7♦ 10c", "take") == (Card.parse("7d"), Card.parse("Kc"))
+    with pytest.raises(NotationError, match="^take: 7h is listed twice$"):
+        reader.mask("7h 7♥", "take")
+
+
+def test_card_reader_with_italian_letters_reads_c_as_cups() -> None:
+    assert CardReader(ITALIAN, italian_suits=True).cards(["7c", "2b"], "take") == (Card.parse("7h"), Card.parse("2c"))

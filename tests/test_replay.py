@@ -11,14 +11,15 @@ import pytest
 import yaml
 
 from scorekeeper.cards import Card
+from scorekeeper.cli.common import with_options
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.play.capture import CaptureEngine
 from scorekeeper.play.records import read_record
-from scorekeeper.play.replay import Replayed, replay
+from scorekeeper.play.replay import Replayed, replay, replay_file
 from scorekeeper.play.simulate import Simulator
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.count import Counter
-from scorekeeper.scoring.hand import HandSpec, with_options
+from scorekeeper.scoring.hand import HandSpec
 
 SAMPLES = sorted((Path(__file__).parent.parent / "samples" / "replay").glob("*.yaml"))
 SCOPA = Path(__file__).parent.parent / "samples" / "replay" / "scopa.yaml"
@@ -37,7 +38,7 @@ def run(data: dict[str, Any], source: str = "record.yaml") -> Replayed:
 def pile_texts(outcome: Replayed) -> dict[str, str]:
     deck = outcome.result.rules.cards if outcome.result else None
     assert deck is not None
-    return {s: " ".join(map(str, deck.cards_in(m))) for s, m in zip(outcome.sides, outcome.piles)}
+    return {s: " ".join(map(str, deck.cards_in(m))) for s, m in zip(outcome.sides, outcome.piles, strict=True)}
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
@@ -46,7 +47,7 @@ def test_every_sample_record_replays_legal_and_counts_as_score_does(path: Path) 
     assert outcome.illegal is None and outcome.ok
     rules = load_rules(load(path)["rules"])
     spec = with_options(HandSpec(), piles=[f"{s}={t}" for s, t in pile_texts(outcome).items()],
-                        sweeps=[f"{s}={n}" for s, n in zip(outcome.sides, outcome.sweeps)])
+                        sweeps=[f"{s}={n}" for s, n in zip(outcome.sides, outcome.sweeps, strict=True)])
     scored = Counter(rules).score(spec.entry(rules.cards))
     assert outcome.result is not None and outcome.result.to_dict() == scored.to_dict()
 
@@ -92,7 +93,8 @@ def test_a_record_that_stops_early_is_not_a_whole_hand() -> None:
     data = load()
     data["plays"].pop()
     number, reason = run(data).illegal or (9, "")
-    assert number == 0 and reason.startswith("the record ends after 35 plays, but the hand is not over (1 card unplayed")
+    assert number == 0
+    assert reason.startswith("the record ends after 35 plays, but the hand is not over (1 card unplayed")
 
 
 def test_a_deal_must_use_the_whole_deck_once() -> None:
@@ -128,7 +130,7 @@ def test_recorded_piles_and_sweeps_are_checked_against_the_plays() -> None:
     data = load()
     good = run(data)
     data["piles"] = pile_texts(good)
-    data["sweeps"] = dict(zip(good.sides, good.sweeps))
+    data["sweeps"] = dict(zip(good.sides, good.sweeps, strict=True))
     assert run(data).ok
     anna = data["piles"]["Anna"].split()
     data["piles"]["Anna"] = " ".join(anna[1:])
@@ -222,8 +224,9 @@ def test_escoba_table_dealt_making_fifteen_goes_to_the_dealer_as_an_escoba() -> 
         if sum(engine.value[i] for i in table) in (15, 30):
             outcome = run(record)
             made = sum(engine.value[i] for i in table)
-            assert outcome.ok and outcome.log[0].startswith(f"0. the table dealt ({record['deal']['table']}) makes {made}: ")
-            assert outcome.log[0].endswith(f"B, the dealer, takes it ({sum(engine.value[i] for i in table) // 15} sweep)")
+            assert outcome.ok
+            assert outcome.log[0].startswith(f"0. the table dealt ({record['deal']['table']}) makes {made}: ")
+            assert outcome.log[0].endswith(f"B, the dealer, takes it ({made // 15} sweep)")
             assert record["plays"][0].get("take") is None  # the first player finds the table empty
             assert all(outcome.piles[1] >> i & 1 for i in table)
             return
@@ -232,3 +235,22 @@ def test_escoba_table_dealt_making_fifteen_goes_to_the_dealer_as_an_escoba() -> 
 
 def test_scopa_table_dealt_making_fifteen_is_played_as_usual() -> None:
     assert load_rules("scopa").capture is not None and load_rules("scopa").capture.opening_total is None
+
+
+def test_replay_file_takes_the_rules_option_then_the_records_rules_then_scopa(tmp_path: Path) -> None:
+    result = replay_file(SCOPA).result
+    assert result is not None and result.rules.id == "scopa"
+    assert replay_file(SCOPA, "scopa-quindici").illegal is not None
+    data = load()
+    del data["rules"]
+    path = tmp_path / "no-rules.json"
+    path.write_text(json.dumps(data))
+    outcome = replay_file(path)
+    assert outcome.ok and outcome.to_dict()["score"]["rules"] == "scopa"
+
+
+def test_replayed_to_dict_lists_piles_in_canonical_cards() -> None:
+    outcome = replay_file(SCOPA, log=True)
+    body = outcome.to_dict(log=True)
+    assert body["piles"] == {side: " ".join(cards) for side, cards in outcome.side_piles.items()}
+    assert body["log"][0] == "1. Anna 4s takes 4c" and body["sweeps"] == {"Anna": 1, "Bruno": 0}

@@ -90,3 +90,36 @@ def test_replay_says_when_the_dealer_took_a_table_dealt_making_fifteen() -> None
     assert out.splitlines()[1] == "The table dealt (Ah 2h 3c Qd) makes 15: Bruno, the dealer, takes it (1 sweep)."
     data = json.loads(run("replay", str(SAMPLES / "escoba.yaml"), "--json")[1])
     assert data["opening"] == {"side": "Bruno", "cards": ["Qd", "Ah", "2h", "3c"]}
+
+
+def test_replay_of_a_record_in_italian_suit_letters_reads_its_piles_in_those_letters(tmp_path: Path) -> None:
+    # The bug: the stated piles were read with French letters, so '2b' (2 of bastoni) was "not a card".
+    data = yaml.safe_load((SAMPLES / "scopa-italian-letters.yaml").read_text())
+    italian = {"d": "d", "h": "c", "s": "s", "c": "b"}
+    piles = json.loads(run("replay", str(SAMPLES / "scopa.yaml"), "--json")[1])["piles"]
+    data["piles"] = {side: " ".join(t[:-1] + italian[t[-1]] for t in text.split()) for side, text in piles.items()}
+    assert "2b" in data["piles"]["Anna"].split()
+    path = tmp_path / "italian.yaml"
+    path.write_text(yaml.safe_dump(data))
+    code, out, err = run("replay", str(path))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == f"{path}: 36 plays, every one legal." and "problem:" not in out
+
+
+def test_replay_of_an_italian_record_reports_a_wrong_pile_in_canonical_cards(tmp_path: Path) -> None:
+    data = yaml.safe_load((SAMPLES / "scopa-italian-letters.yaml").read_text())
+    data["piles"]["Anna"] = data["piles"]["Anna"].replace("b:2456810", "b:456810")  # the 2 of bastoni left out
+    path = tmp_path / "italian.yaml"
+    path.write_text(yaml.safe_dump(data))
+    code, out, _ = run("replay", str(path))
+    problems = [line for line in out.splitlines() if line.startswith(f"problem: {path}:")]
+    assert code == 1 and [p.split(": ", 2)[2] for p in problems] == ["pile of Anna: the recorded pile lacks 2c"]
+
+
+def test_replay_refuses_unknown_suit_letters(tmp_path: Path) -> None:
+    data = yaml.safe_load((SAMPLES / "scopa.yaml").read_text())
+    data["suit_letters"] = "spanish"
+    path = tmp_path / "record.yaml"
+    path.write_text(yaml.safe_dump(data))
+    code, out, err = run("replay", str(path))
+    assert (code, out) == (2, "") and err.endswith("suit_letters: 'spanish' is not french or italian\n")

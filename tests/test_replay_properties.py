@@ -11,17 +11,20 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cards import Card
+from scorekeeper.cli.common import with_options
 from scorekeeper.play.capture import CaptureEngine, Table
+from scorekeeper.play.game import Game
 from scorekeeper.play.records import read_record
-from scorekeeper.play.replay import Game, replay
+from scorekeeper.play.replay import replay
 from scorekeeper.play.simulate import Simulator
 from scorekeeper.rules.catalog import builtin_ids, load_rules
 from scorekeeper.scoring.count import Counter
-from scorekeeper.scoring.hand import HandSpec, with_options
+from scorekeeper.scoring.hand import HandSpec
 
 GAMES = builtin_ids()
 ENGINES = {g: CaptureEngine(load_rules(g)) for g in GAMES}
-FAST = settings(max_examples=int(os.environ.get("SK_EXAMPLES", "40")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=int(os.environ.get("SK_EXAMPLES", "40")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 def hand(game: str, seed: int, number: int) -> dict[str, Any]:
@@ -77,7 +80,7 @@ def oracle(engine: CaptureEngine, table: list[int], card: int) -> set[frozenset[
             numeric = rank.value not in courts and not any(cards[t].rank.value in courts for t in combo)
             if spec.combine:
                 takes_pairs = set(pairs) <= set(combo) if spec.pairing == "all" else True
-                items = [(v, t in pairs) for t, v in zip(combo, values)]
+                items = [(v, t in pairs) for t, v in zip(combo, values, strict=True)]
                 if takes_pairs and groups_of(items, value, numeric and spec.sums):
                     legal.add(frozenset(combo))
             else:

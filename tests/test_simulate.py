@@ -80,3 +80,10 @@ def test_a_deck_that_does_not_deal_out_evenly_is_refused(tmp_path: Path) -> None
     path.write_text("extends: scopa\nid: fives\ncapture:\n  deal: {hand: 5}\n")
     with pytest.raises(HandError, match=r"fives: 36 cards after the table do not deal out in rounds of 5 to 2 players"):
         Simulator(load_rules(str(path)))
+
+
+def test_a_refused_table_writes_no_file_and_a_folder_is_not_written_to(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    assert run("simulate", "-r", "spade-cassino", "--players", "3", "-o", str(path))[0] == 2
+    assert not path.exists()
+    assert run("simulate", "-o", str(tmp_path)) == (2, "", f"error: {tmp_path}: cannot write: it is a folder\n")

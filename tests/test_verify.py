@@ -9,13 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.play.simulate import Simulator, json_line
-from scorekeeper.play.verify import verify_lines
+from scorekeeper.play.verify import Summary, Unreadable, verify_files, verify_lines
 from scorekeeper.rules.catalog import load_rules
 
 runner = CliRunner()
@@ -166,3 +167,20 @@ def test_verify_never_crashes_on_a_mangled_record(rules: str, data: st.DataObjec
     for replay in (False, True):
         (result,) = verify_lines([line], "f", replay=replay)
         assert all(isinstance(p, str) and p for p in result.problems)
+
+
+def test_verify_files_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> None:
+    good = write(tmp_path, simulated(2))
+    summary = Summary()
+    results = list(verify_files([tmp_path / "none.jsonl", good]))
+    for result in results:
+        summary.add(result)
+    assert results[0] == Unreadable(f"{tmp_path / 'none.jsonl'}: cannot read: no such file")
+    assert summary.to_dict() == {"hands": 2, "ok": 2, "failed": 0, "not_understood": 0, "unreadable_files": 1}
+
+
+def test_verify_reads_a_record_line_in_italian_suit_letters_with_its_piles(tmp_path: Path) -> None:
+    sample = Path(__file__).parent.parent / "samples" / "replay" / "scopa-italian-letters.yaml"
+    path = write(tmp_path, [json.dumps(yaml.safe_load(sample.read_text()))])
+    for options in ((), ("--replay",)):
+        assert run("verify", *options, str(path)) == (0, "1 hand checked: 1 ok, 0 failed, 0 not understood\n", "")

@@ -1,13 +1,12 @@
-"""``capture``, ``replay``, ``simulate`` and ``verify``: settling plays and checking hands by the play.
+"""``capture``, ``replay``, ``simulate`` and ``verify``: ruling on captures and checking hands by the play.
 
 Heavy modules are imported inside the commands, so that ``score`` does not pay for them.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -20,7 +19,6 @@ from scorekeeper.cli.common import (
     reporting,
     say,
 )
-from scorekeeper.errors import InputErrors, NotationError, unreadable
 
 # How a capture was made, when it is not plain pairing or summing.
 _KIND_NOTES = {"total": "makes {total}", "ace": "the ace takes the table", "build": "a build",
@@ -42,30 +40,32 @@ def capture(
 ) -> None:
     """Every legal capture of a card on a table (or that it is laid down); --take checks one.
 
-    With --take, says whether that capture is legal and, if not, why. Exit code 0: answered (and the take is legal); 1: the take is not legal; 2: not understood.
+    With --take, says whether that capture is legal and, if not, why. Exit code 0: answered (and the
+    take is legal); 1: the take is not legal; 2: not understood.
     """
     from scorekeeper.output.text import to_json
-    from scorekeeper.play.ruling import settle
+    from scorekeeper.play.ruling import Labels, rule_on_capture
 
     with reporting():
-        settled = settle(rules or "scopa", table, card, take=take, builds=tuple(build or ()), last=last,
-                         italian_suits=italian_suits)
+        ruling = rule_on_capture(rules or "scopa", table, card, take=take, builds=tuple(build or ()), last=last,
+                                 italian_suits=italian_suits,
+                                 labels=Labels(table="--table", card="--card", build="--build", take="--take"))
     if json:
-        print(to_json(settled.to_dict()))
+        print(to_json(ruling.to_dict()))
     else:
-        on = " ".join(settled.table) or "an empty table"
-        print(f"{settled.card} on {on} ({settled.rules_id}): {settled.counts}")
-        if settled.trail:
+        on = " ".join(ruling.table) or "an empty table"
+        print(f"{ruling.card} on {on} ({ruling.rules_id}): {ruling.counts}")
+        if ruling.trail:
             print("It captures nothing here: it is laid on the table.")
         else:
             print("It must capture; its legal captures:")
-            for option in settled.captures:
+            for option in ruling.captures:
                 notes = [_KIND_NOTES.get(option.kind, ""), "sweep" if option.sweep else ""]
-                shown = ", ".join(n.format(total=settled.total) for n in notes if n)
+                shown = ", ".join(n.format(total=ruling.total) for n in notes if n)
                 print(f"  {' + '.join(option.cards)}" + (f"  ({shown})" if shown else ""))
-        if settled.legal is not None:
-            print(f"--take {take or chr(39) * 2}: {'legal' if settled.legal else 'not legal'}: {settled.reason}")
-    if settled.legal is False:
+        if ruling.legal is not None:
+            print(f"--take {take or chr(39) * 2}: {'legal' if ruling.legal else 'not legal'}: {ruling.reason}")
+    if ruling.legal is False:
         raise typer.Exit(NOT_OK)
 
 
@@ -80,56 +80,27 @@ def replay(
     Exit code 0: every play is legal and the hand checks out; 1: a play is illegal, or the record's
     own piles, sweeps or claims disagree; 2: the record could not be understood.
     """
-    from scorekeeper.documents import read_document
     from scorekeeper.output.text import hand_table, to_json
-    from scorekeeper.play.capture import CaptureEngine
-    from scorekeeper.play.records import read_record, record_keys
-    from scorekeeper.play.replay import replay as run
-    from scorekeeper.rules.catalog import load_rules
+    from scorekeeper.play.replay import replay_file
 
     with reporting():
-        data, source = read_document(file, "record")
-        record_keys(data, source)
-        ref = rules or data.get("rules") or "scopa"
-        if not isinstance(ref, str):
-            raise NotationError(f"{source}: rules: must be a rule-set id or path")
-        engine = CaptureEngine(load_rules(ref))
-        outcome = run(read_record(data, source, engine.deck), engine, log=plays or not json)
-    sides = outcome.sides
-    where = f"{source}: play {outcome.illegal[0]}" if outcome.illegal and outcome.illegal[0] else source
+        outcome = replay_file(file, rules, log=plays)
     if json:
-        body: dict[str, Any] = {"legal": outcome.illegal is None, "plays": outcome.plays}
-        if outcome.illegal is not None:
-            body["illegal"] = {"play": outcome.illegal[0], "reason": outcome.illegal[1]}
-        else:
-            assert outcome.result is not None
-            body["piles"] = {s: " ".join(map(str, engine.deck.cards_in(m))) for s, m in zip(sides, outcome.piles)}
-            body["sweeps"] = dict(zip(sides, outcome.sweeps))
-            body["last_capture"] = {"side": outcome.taker, "left": [str(c) for c in engine.deck.cards_in(outcome.left)]}
-            if outcome.opening:
-                body["opening"] = {"side": outcome.dealer,
-                                   "cards": [str(c) for c in engine.deck.cards_in(outcome.opening)]}
-            body["problems"] = outcome.mismatches
-            body["score"] = outcome.result.to_dict()
-        if plays:
-            body["log"] = outcome.log
-        print(to_json(body))
+        print(to_json(outcome.to_dict(log=plays)))
     else:
         if plays:
             print("\n".join(outcome.log))
         if outcome.illegal is not None:
-            print(f"{where}: {outcome.illegal[1]}")
-        else:
-            assert outcome.result is not None
-            print(f"{source}: {outcome.plays} plays, every one legal.")
-            if outcome.opening and not plays:
-                opening = outcome.log[0][3:]
-                print(opening[0].upper() + opening[1:] + ".")
-            left = " ".join(map(str, engine.deck.cards_in(outcome.left)))
+            print(f"{outcome.where}: {outcome.illegal[1]}")
+        elif outcome.result is not None:
+            print(f"{outcome.record.source}: {outcome.plays} plays, every one legal.")
+            if outcome.opening_note and not plays:
+                print(outcome.opening_note[0].upper() + outcome.opening_note[1:] + ".")
+            left = " ".join(outcome.cards(outcome.left))
             if outcome.taker and left:
                 print(f"{outcome.taker} made the last capture and takes what is left: {left} (no sweep).")
-            for side, mask, count in zip(sides, outcome.piles, outcome.sweeps):
-                print(f"{side}: {mask.bit_count()} cards, {count} sweep{'s' if count != 1 else ''}")
+            for (side, pile), count in zip(outcome.side_piles.items(), outcome.sweeps, strict=True):
+                print(f"{side}: {len(pile)} cards, {count} sweep{'s' if count != 1 else ''}")
             for problem in outcome.mismatches:
                 print(f"problem: {problem}")
             print()
@@ -143,36 +114,26 @@ def simulate(
     hands: Annotated[int, typer.Option("--hands", "-n", min=0, help="How many hands to play.")] = 1,
     seed: Annotated[int, typer.Option("--seed", min=0, help="The same seed gives the same file.")] = 0,
     players: Annotated[int | None, typer.Option(
-        "--players", min=2, help="Players at the table (default: the game's smallest table; teams when it has them).")] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE", help="Write here, not to standard output.")] = None,
+        "--players", min=2,
+        help="Players at the table (default: the game's smallest table; teams when it has them).")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", metavar="FILE", help="Write here, not to standard output.")] = None,
 ) -> None:
     """Play whole hands with random legal plays, written as JSON Lines of replayable records.
 
     Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed
     gives the same file."""
-    from scorekeeper.play.simulate import json_line
-    from scorekeeper.play.simulate import simulate as run
-    from scorekeeper.rules.catalog import load_rules
+    from scorekeeper.play.simulate import write_simulated
 
     with reporting():
-        ruleset = load_rules(rules or "scopa")
-        records = run(ruleset, hands, seed, players)
-        try:
-            out = sys.stdout if output is None else output.open("w", encoding="utf-8")
-        except OSError as exc:
-            raise NotationError(f"{output}: cannot write: {unreadable(exc)}") from None
-        try:
-            for record in records:
-                out.write(json_line(record) + "\n")
-        finally:
-            if output is not None:
-                out.close()
+        played = write_simulated(output, rules or "scopa", hands, seed, players)
     if output is not None:
-        say(f"{hands} hand{'s' if hands != 1 else ''} of {ruleset.id} (seed {seed}) written to {output}")
+        say(f"{hands} hand{'s' if hands != 1 else ''} of {played.id} (seed {seed}) written to {output}")
 
 
 def verify(
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="JSON Lines files of hands; - reads standard input.")],
+    files: Annotated[list[Path], typer.Argument(
+        metavar="FILE...", help="JSON Lines files of hands; - reads standard input.")],
     rules: RulesOption = None,
     replay: Annotated[bool, typer.Option("--replay", help="Also replay every play record, play by play.")] = False,
     json: Annotated[bool, typer.Option(
@@ -180,48 +141,34 @@ def verify(
 ) -> None:
     """Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.
 
-    Each failing line's problems are printed as they are found. Exit code 0: every hand checks out; 1: some do not; 2: some line or file was not understood.
+    Each failing line's problems are printed as they are found. Exit code 0: every hand checks out;
+    1: some do not; 2: some line or file was not understood.
     """
     from json import dumps
 
-    from scorekeeper.play.verify import Summary, verify_lines
+    from scorekeeper.play.verify import Summary, Unreadable, verify_files
 
     summary = Summary()
-    missing = []
-    for path in files:
-        name = "<stdin>" if str(path) == "-" else str(path)
-        try:
-            stream = sys.stdin if str(path) == "-" else path.open(encoding="utf-8")
-        except OSError as exc:
-            missing.append(f"{path}: cannot read: {unreadable(exc)}")
-            say(f"error: {missing[-1]}")
-            continue
-        with reporting():
-            try:
-                for result in verify_lines(stream, name, rules=rules, replay=replay):
-                    summary.add(result)
-                    if result.ok:
-                        continue
-                    if json:
-                        print(dumps({"file": name, "line": result.number, "understood": result.understood,
-                                     "problems": list(result.problems)}, ensure_ascii=False))
-                    else:
-                        for problem in result.problems:
-                            print(f"{name} line {result.number}: {problem}")
-            except UnicodeDecodeError:
-                raise InputErrors([f"{name}: not UTF-8 text"]) from None
-            finally:
-                if stream is not sys.stdin:
-                    stream.close()
-    totals = {"hands": summary.hands, "ok": summary.ok, "failed": summary.failed,
-              "not_understood": summary.not_understood, "unreadable_files": len(missing)}
+    with reporting():
+        for result in verify_files(files, rules=rules, replay=replay):
+            summary.add(result)
+            if isinstance(result, Unreadable):
+                say(f"error: {result.message}")
+            elif result.ok:
+                continue
+            elif json:
+                print(dumps(result.to_dict(), ensure_ascii=False))
+            else:
+                for problem in result.problems:
+                    print(f"{result.source} line {result.number}: {problem}")
     if json:
-        print(dumps({"summary": totals}, ensure_ascii=False))
+        print(dumps({"summary": summary.to_dict()}, ensure_ascii=False))
     else:
+        unreadable = summary.unreadable_files
         print(f"{summary.hands} hand{'s' if summary.hands != 1 else ''} checked: {summary.ok} ok, "
               f"{summary.failed} failed, {summary.not_understood} not understood"
-              + (f"; {len(missing)} file{'s' if len(missing) > 1 else ''} unreadable" if missing else ""))
-    if missing or summary.not_understood:
+              + (f"; {unreadable} file{'s' if unreadable > 1 else ''} unreadable" if unreadable else ""))
+    if summary.unreadable_files or summary.not_understood:
         raise typer.Exit(NOT_UNDERSTOOD)
     if summary.failed:
         raise typer.Exit(NOT_OK)

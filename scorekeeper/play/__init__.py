@@ -1,1 +1,1 @@
-"""Play by play: the capture engine, builds, rulings, records, replay, simulate, verify."""
+"""Play by play: the capture engine, builds, a game in progress, rulings, records, replay, simulate, verify."""

@@ -20,7 +20,8 @@ def why(engine: CaptureEngine, card: int, table: Table, take: int, *, last: bool
     name = engine.names[card]
     off = take & ~table.mask
     if off:
-        return None, f"{engine.describe(off).replace(' + ', ' and ')} {'is' if off & (off - 1) == 0 else 'are'} not on the table"
+        verb = "is" if off & (off - 1) == 0 else "are"
+        return None, f"{engine.describe(off).replace(' + ', ' and ')} {verb} not on the table"
     options = engine.captures(card, table, last=last)
     if not take:
         if not options:
@@ -77,7 +78,8 @@ def _illegal_words(engine: CaptureEngine, card: int, table: Table, take: int, op
         return (f"the {name} pairs with {engine.describe(pairs).replace(' + ', ' or ')} on the table, so it must "
                 f"take that card, not {engine.describe(take)} (a card that can pair may not take a sum)")
     if spec.pairing == "one" and (take & pairs).bit_count() > 1:
-        return f"a card pairs with one equal card only: the {name} takes one of {engine.describe(take & pairs)}, not both"
+        return (f"a card pairs with one equal card only: the {name} takes one of {engine.describe(take & pairs)}, "
+                "not both")
     if spec.pairing == "all" and pairs & ~take:
         return (f"a card takes every table card of its rank in {engine.rules.name}: the {name} must also take "
                 f"{engine.describe(pairs & ~take)}")

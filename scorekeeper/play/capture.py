@@ -75,7 +75,7 @@ class CaptureEngine:
         cards = deck.cards
         self.value = [spec.values[c.rank.value] for c in cards]
         self.hand_value = [spec.hand_values.get(str(c), spec.hand_values.get(c.rank.value, v))
-                           for c, v in zip(cards, self.value)]
+                           for c, v in zip(cards, self.value, strict=True)]
         self.same_rank = [deck.rank_mask(c.rank) for c in cards]
         self.pair_only = deck.mask(c for c in cards if c.rank.value in spec.pair_only)
         self.aces = deck.rank_mask(Rank.ACE)

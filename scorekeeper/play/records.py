@@ -29,7 +29,7 @@ from typing import Any
 from scorekeeper.cards import Card, Deck
 from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
-from scorekeeper.notation import parse_pile
+from scorekeeper.notation import CardReader
 
 _KEYS = ("rules", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared", "claims",
          "seed", "hand")
@@ -50,48 +50,18 @@ class Play:
 
 @dataclass(frozen=True)
 class Record:
-    """A whole hand as recorded, its cards read in the rule set's deck."""
+    """A whole hand as recorded, its cards read in the rule set's deck with the record's suit letters."""
 
     source: str
     players: tuple[str, ...]
     batches: tuple[tuple[tuple[Card, ...], ...], ...]  # per player, per round
     table: tuple[Card, ...]
     plays: tuple[Play, ...]
+    reader: CardReader = field(compare=False, repr=False)  # reads the stated piles, later, as the rest was read
     teams: dict[str, tuple[str, ...]] = field(default_factory=dict)
     piles: dict[str, tuple[str, str]] | None = None  # stated piles: side -> (text, where)
     sweeps: dict[str, int] | None = None
     hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
-
-
-class CardReader:
-    """Card texts to cards in one deck: canonical tokens by lookup, anything else by the notation."""
-
-    def __init__(self, deck: Deck, italian_suits: bool = False) -> None:
-        self.deck = deck
-        self.italian = italian_suits
-        # With Italian letters "7c" is not the canonical 7c, so every token goes through the notation.
-        self.fast: dict[str, Card] = {} if italian_suits else deck.by_text
-
-    def cards(self, value: Any, where: str) -> tuple[Card, ...]:
-        """The cards of a text or a list of card texts; bad tokens name ``where``."""
-        if value is None:
-            return ()
-        if isinstance(value, list):
-            if all(isinstance(v, str) and v in self.fast for v in value):
-                return tuple(self.fast[v] for v in value)
-            value = " ".join(str(v) for v in value)
-        if not isinstance(value, str):
-            raise NotationError(f"{where}: must be cards, like '7d 3c'")
-        tokens = value.split()
-        if all(t in self.fast for t in tokens):
-            return tuple(self.fast[t] for t in tokens)
-        pile = parse_pile(value, self.deck, where=where, italian_suits=self.italian)
-        if pile.rest:
-            raise NotationError(f"{where}: 'rest' means nothing here: list the cards")
-        foreign = [c for c in pile.cards if c not in self.deck.index]
-        if foreign:
-            raise NotationError(f"{where}: {foreign[0]} is not in the {self.deck.id} deck: {self.deck.lacks}")
-        return tuple(pile.cards)
 
 
 def record_keys(data: Any, source: str) -> None:
@@ -105,8 +75,11 @@ def record_keys(data: Any, source: str) -> None:
 def read_record(data: Any, source: str, deck: Deck) -> Record:
     """A Record from a parsed record file or JSON line; every error names where it is."""
     record_keys(data, source)
-    italian = data.get("suit_letters", "french") == "italian"
-    reader = CardReader(deck, italian)
+    letters = data.get("suit_letters", "french")
+    if letters not in ("french", "italian"):
+        raise NotationError(f"{where_of(data, 'suit_letters', source)}: suit_letters: {letters!r} is not french "
+                            "or italian")
+    reader = CardReader(deck, italian_suits=letters == "italian")
     deal = data["deal"]
     if not isinstance(deal, Mapping) or not isinstance(deal.get("hands"), Mapping) or not deal["hands"]:
         raise NotationError(f"{where_of(data, 'deal', source)}: deal: give 'hands' (each player's cards) and 'table'")
@@ -137,14 +110,14 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     if stated is not None:
         if not isinstance(stated, Mapping):
             raise NotationError(f"{where_of(data, 'piles', source)}: piles: must map each side to its cards")
-        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t), f"{where_of(stated, s, source)}: pile of {s}")
-                 for s, t in stated.items()}
+        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t),
+                          f"{where_of(stated, s, source)}: pile of {s}") for s, t in stated.items()}
     sweeps = data.get("sweeps")
     if sweeps is not None and not (isinstance(sweeps, Mapping)
                                    and all(isinstance(n, int) and not isinstance(n, bool) for n in sweeps.values())):
         raise NotationError(f"{where_of(data, 'sweeps', source)}: sweeps: must map each side to a number")
-    facts = {k: data[k] for k in ("with", "declared", "claims", "rules", "suit_letters") if k in data}
-    return Record(source, tuple(players), tuple(batches), table, tuple(plays), teams, piles,
+    facts = {k: data[k] for k in ("with", "declared", "claims") if k in data}
+    return Record(source, tuple(players), tuple(batches), table, tuple(plays), reader, teams, piles,
                   None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts)
 
 

@@ -1,7 +1,7 @@
-"""Settling one play at the table: every legal capture of a card, and whether a given take is one.
+"""Ruling on one capture at the table: every legal capture of a card, and whether a given take is one.
 
->>> s = settle("wall-street", "3c 4h 8d", "Kh", take="3c 4h")
->>> [c.cards for c in s.captures], s.legal
+>>> ruling = rule_on_capture("wall-street", "3c 4h 8d", "Kh", take="3c 4h")
+>>> [c.cards for c in ruling.captures], ruling.legal
 ([('3c', '4h')], True)
 """
 
@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
+from scorekeeper.notation import CardReader
 from scorekeeper.play._reasons import why
 from scorekeeper.play.capture import Build, CaptureEngine, Table
-from scorekeeper.play.records import CardReader
 from scorekeeper.rules.catalog import load_rules
 
 
 @dataclass(frozen=True)
-class Option:
+class LegalCapture:
     """One legal capture in canonical card texts, lowest value first."""
 
     cards: tuple[str, ...]
@@ -27,7 +27,7 @@ class Option:
 
 
 @dataclass(frozen=True)
-class Settled:
+class Ruling:
     """The answer to "what may this card take here?", and to "was that take legal?"."""
 
     rules_id: str
@@ -35,7 +35,7 @@ class Settled:
     card: str
     table: tuple[str, ...]
     counts: str
-    captures: tuple[Option, ...]
+    captures: tuple[LegalCapture, ...]
     legal: bool | None = None
     reason: str | None = None
     total: int | None = None  # the fifteen or eleven of the game, if it has one
@@ -54,60 +54,68 @@ class Settled:
         return out
 
 
-def _cards(engine: CaptureEngine, text: str, where: str, italian: bool) -> int:
-    deck = engine.deck
-    mask = 0
-    for card in CardReader(deck, italian).cards(text, where):
-        if mask & deck.bit(card):
-            raise NotationError(f"{where}: {card} is listed twice")
-        mask |= deck.bit(card)
-    return mask
+@dataclass(frozen=True)
+class Labels:
+    """What the messages call each part of the question; a command passes its option names."""
+
+    table: str = "table"
+    card: str = "card played"
+    build: str = "build"
+    take: str = "take"
 
 
-def settle(rules: str, table: str, card: str, *, take: str | None = None, builds: tuple[str, ...] = (),
-           last: bool = False, italian_suits: bool = False) -> Settled:
-    """Every legal capture of ``card`` on ``table`` and, with ``take``, whether that one is legal."""
+PLAIN_LABELS = Labels()
+
+
+def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = None, builds: tuple[str, ...] = (),
+                    last: bool = False, italian_suits: bool = False, labels: Labels = PLAIN_LABELS) -> Ruling:
+    """Every legal capture of ``card`` on ``table`` and, with ``take``, whether that one is legal.
+
+    ``builds`` are Cassino builds on the table, each written ``VALUE=CARDS`` (``7=5h,2c``). Every
+    problem of the question is reported at once, each message starting with the part it is in.
+    """
     engine = CaptureEngine(load_rules(rules))
-    errors = []
-    loose = played = 0
+    reader = CardReader(engine.deck, italian_suits=italian_suits)
+    errors: list[str] = []
+
+    def read(text: str, where: str) -> int | None:
+        """The cards' mask, or None with the problems added to ``errors``."""
+        try:
+            return reader.mask(text, where)
+        except InputErrors as exc:
+            errors.extend(exc.messages)
+        except ScorekeeperError as exc:
+            errors.append(str(exc))
+        return None
+
+    loose = read(table, labels.table) or 0
     table_builds = []
-    try:
-        loose = _cards(engine, table, "--table", italian_suits)
-    except (NotationError, InputErrors) as exc:
-        errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
     for text in builds:
         value, _, cards = text.partition("=")
         if not value.strip().isdigit() or not cards.strip():
-            errors.append(f"--build {text!r}: write VALUE=CARDS, like 7=5h,2c")
-            continue
-        try:
-            table_builds.append(Build(int(value), _cards(engine, cards, f"--build {text}", italian_suits), -1))
-        except (NotationError, InputErrors) as exc:
-            errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
-    try:
-        played = _cards(engine, card, "--card", italian_suits)
-        if played.bit_count() != 1:
-            raise NotationError(f"--card {card!r}: give exactly one card")
-    except (NotationError, InputErrors) as exc:
-        errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
-    if errors:
+            errors.append(f"{labels.build} {text!r}: write VALUE=CARDS, like 7=5h,2c")
+        else:
+            table_builds.append(Build(int(value), read(cards, f"{labels.build} {text}") or 0, -1))
+    played = read(card, labels.card)
+    if played is not None and played.bit_count() != 1:
+        errors.append(f"{labels.card} {card!r}: give exactly one card")
+    if errors or played is None:
         raise InputErrors(errors)
-    where = Table(loose, tuple(table_builds))
-    overlap = [m for m in [loose, *(b.mask for b in table_builds)]]
-    seen = 0
-    for mask in overlap:
-        if seen & mask:
-            raise NotationError(f"--table/--build: {engine.describe(seen & mask)} listed twice")
-        seen |= mask
+    seen = loose
+    for build in table_builds:
+        if seen & build.mask:
+            raise NotationError(f"{labels.table}/{labels.build}: {engine.describe(seen & build.mask)} listed twice")
+        seen |= build.mask
     if played & seen:
-        raise NotationError(f"--card {card!r}: the {engine.describe(played)} is already on the table")
+        raise NotationError(f"{labels.card} {card!r}: the {engine.describe(played)} is already on the table")
     index = played.bit_length() - 1
-    options = tuple(Option(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)
+    where = Table(loose, tuple(table_builds))
+    options = tuple(LegalCapture(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)
                     for c in engine.captures(index, where, last=last))
     legal = reason = None
     if take is not None:
-        capture, reason = why(engine, index, where, _cards(engine, take, "--take", italian_suits), last=last)
+        capture, reason = why(engine, index, where, reader.mask(take, labels.take), last=last)
         legal = capture is not None or (not options and not take.strip())
-    return Settled(engine.rules.id, engine.rules.name, engine.names[index],
-                   tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,
-                   legal, reason, engine.spec.total)
+    return Ruling(engine.rules.id, engine.rules.name, engine.names[index],
+                  tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,
+                  legal, reason, engine.spec.total)

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
-from scorekeeper.errors import HandError
+from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.play.builds import build_error
 from scorekeeper.play.capture import CaptureEngine, indexes
-from scorekeeper.play.replay import Game
+from scorekeeper.play.game import Game
+from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
 
 BUILD_CHANCE = 0.3  # how often a random player of a building game tries to build first
@@ -110,8 +113,8 @@ class Simulator:
         if self.teams:
             record["teams"] = {side: list(members) for side, members in self.teams.items()}
         record["plays"] = plays
-        record["piles"] = {side: self.text(m) for side, m in zip(self.sides, game.piles)}
-        record["sweeps"] = dict(zip(self.sides, game.sweeps))
+        record["piles"] = {side: self.text(m) for side, m in zip(self.sides, game.piles, strict=True)}
+        record["sweeps"] = dict(zip(self.sides, game.sweeps, strict=True))
         return record
 
     def _build(self, game: Game, player: int, card: int, rng: random.Random) -> tuple[int, int] | None:
@@ -147,3 +150,28 @@ def simulate(rules: RuleSet, hands: int, seed: int = 0, players: int | None = No
 def json_line(record: dict[str, Any]) -> str:
     """One record as a compact JSON line."""
     return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+
+
+def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int, seed: int = 0,
+                    players: int | None = None) -> RuleSet:
+    """Write ``hands`` random hands as JSON Lines to the file ``output`` (None: standard output).
+
+    Returns the rule set played. The table is checked before the file is opened, so a refused
+    table leaves no file behind.
+    """
+    ruleset = load_rules(rules) if isinstance(rules, str) else rules
+    simulator = Simulator(ruleset, seed, players)
+    if output is None:
+        _write(sys.stdout, simulator, hands)
+        return ruleset
+    try:
+        with open(output, "w", encoding="utf-8") as out:
+            _write(out, simulator, hands)
+    except OSError as exc:
+        raise NotationError(f"{output}: cannot write: {unreadable(exc)}") from None
+    return ruleset
+
+
+def _write(out: TextIO, simulator: Simulator, hands: int) -> None:
+    for number in range(hands):
+        out.write(json_line(simulator.hand(number)) + "\n")
