@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
+from scorekeeper.cli.common import with_options
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import Counter, HandResult
-from scorekeeper.scoring.hand import HandSpec, with_options
+from scorekeeper.scoring.hand import HandSpec
 
 
 @pytest.fixture(autouse=True)

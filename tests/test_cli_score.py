@@ -45,7 +45,8 @@ The hand checks out. Every claim is right.
 def test_score_exit_1_when_the_hand_does_not_check_out() -> None:
     code, out, err = run("score", *EXAMPLE, "--claim", "Anna=3")
     assert code == 1 and err == ""
-    assert out.endswith("1 problem:\n  - claim of Anna: 3, but the count gives 2 (settebello (7d) 1, sweeps (scope) 1); "
+    assert out.endswith("1 problem:\n"
+                        "  - claim of Anna: 3, but the count gives 2 (settebello (7d) 1, sweeps (scope) 1); "
                         "the difference of 1 is most cards or most coins or primiera (claimed but not won?); "
                         "most cards: 5-35: Bruno has the most; most coins: 2-8: Bruno has the most; "
                         "primiera: Bruno wins with 81 against 68\n")
@@ -59,10 +60,12 @@ def test_score_exit_2_with_one_line_per_bad_token_on_stderr() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--rules", "scopaa", *EXAMPLE], "error: unknown rule set 'scopaa' (built-in: cassino, cirulla, escoba, hurricane, "
+    (["--rules", "scopaa", *EXAMPLE],
+     "error: unknown rule set 'scopaa' (built-in: cassino, cirulla, escoba, hurricane, "
      "kasino, sbarazzina, scopa, scopa-52, scopa-d-assi, scopa-quindici, scopa-undici, scopone, scopone-scientifico, "
      "spade-cassino, wall-street; or give a path)\n"),
-    ([*EXAMPLE, "--with", "napoli"], "error: scopa has no category 'napoli' (it has: cards, coins, settebello, re-bello, "
+    ([*EXAMPLE, "--with", "napoli"],
+     "error: scopa has no category 'napoli' (it has: cards, coins, settebello, re-bello, "
      "primiera, napola, sweeps, cappotto)\n"),
     (["--pile", "Anna 7d"], "error: --pile 'Anna 7d': write SIDE=CARDS, like Anna='7d Ad 6h'\n"),
     ([*EXAMPLE, "--sweeps", "Anna=two"], "error: --sweeps 'Anna=two': 'two' is not a whole number\n"),
@@ -115,7 +118,87 @@ def test_primiera_json() -> None:
                         "total": 78},
                   "B": {"eligible": True, "missing_suits": [], "best": {"d": "6d", "h": "7h", "s": "7s", "c": "6c"},
                         "total": 78}},
-        "winner": None, "reason": "tie at 78 between A and B: nobody scores"}
+        "winner": None, "reason": "tie at 78 between A and B: nobody scores", "problems": [], "ok": True}
+
+
+def test_primiera_rest_takes_every_unlisted_card_and_agrees_with_score() -> None:
+    piles = ["--pile", "Anna=7c 7d 6s 6h", "--pile", "Bruno=rest"]
+    assert run("primiera", *piles) == (0, "Anna: 7d 21  6h 18  6s 18  7c 21  = 78\n"
+                                          "Bruno: 6d 18  7h 21  7s 21  6c 18  = 78\n"
+                                          "Tie at 78 between Anna and Bruno: nobody scores.\n", "")
+    settled = json.loads(run("primiera", *piles, "--json")[1])
+    counted = next(c for c in json.loads(run("score", *piles, "--json")[1])["categories"] if c["id"] == "primiera")
+    assert (settled["sides"], settled["reason"]) == (counted["detail"], counted["note"])
+    assert counted["points"] == {"Anna": 0, "Bruno": 0}
+
+
+def test_primiera_card_in_both_piles_is_reported_exit_1_with_no_winner() -> None:
+    code, out, err = run("primiera", "--pile", "Anna=7d 7c 6s 6h", "--pile", "Bruno=7d 7h 7s 6c 6d")
+    assert (code, err) == (1, "")
+    assert out.endswith("No verdict until the piles are right.\n1 problem:\n"
+                        "  - pile of Bruno: 7d is also in the pile of Anna\n")
+    code, out, _ = run("primiera", "--pile", "Anna=7d 7c 6s 6h", "--pile", "Bruno=7d 7h 7s 6c 6d", "--json")
+    data = json.loads(out)
+    assert (code, data["winner"], data["ok"]) == (1, None, False)
+    assert data["problems"] == ["pile of Bruno: 7d is also in the pile of Anna"]
+
+
+def test_primiera_reads_the_piles_as_score_does_every_problem_together() -> None:
+    piles = ["--rules", "wall-street", "--pile", "Anna=7d Kd 10h", "--pile", "Bruno=Kd", "--pile", "Carla=rest",
+             "--pile", "Dario=", "--pile", "Elsa="]
+    code, out, _ = run("primiera", *piles, "--json")
+    problems = ["wall-street is played by 2 to 4 sides; this hand has 5",
+                "pile of Anna: 7d is not in the wall-street-40 deck: it has no 7s, Jacks or Queens",
+                "pile of Bruno: Kd is also in the pile of Anna"]
+    assert (code, json.loads(out)["problems"]) == (1, problems)
+    code, out, _ = run("score", *piles, "--json")
+    assert (code, json.loads(out)["problems"]) == (1, problems)
+
+
+@pytest.mark.parametrize("command", ["score", "primiera"])
+def test_side_given_twice_in_the_options_is_not_understood(command: str) -> None:
+    assert run(command, "--pile", "Anna=7d", "--pile", "Anna=7c", "--pile", "Bruno=rest") == (
+        2, "", "error: side Anna given twice: --pile 'Anna=7d' and --pile 'Anna=7c'\n")
+
+
+def test_every_bad_hand_option_is_reported_together() -> None:
+    code, out, err = run("score", "--pile", "Anna=7d", "--pile", "Anna=7c", "--pile", "Bruno=rest",
+                         "--sweeps", "Anna=1", "--sweeps", "Anna=2", "--sweeps", "Bruno=x", "--claim", "Bruno")
+    assert (code, out) == (2, "")
+    assert err == ("error: side Anna given twice: --pile 'Anna=7d' and --pile 'Anna=7c'\n"
+                   "error: side Anna given twice: --sweeps 'Anna=1' and --sweeps 'Anna=2'\n"
+                   "error: --sweeps 'Bruno=x': 'x' is not a whole number\n"
+                   "error: --claim 'Bruno': write SIDE=POINTS, like Anna=4\n")
+
+
+def test_a_pile_option_replaces_the_hand_files_pile_for_that_side(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.yaml"
+    hand.write_text("piles:\n  Anna: 7d Ad 6h 5c 4s\n  Bruno: rest\n")
+    code, out, _ = run("score", str(hand), "--pile", "Anna=7c 7d 6s 6h", "--json")
+    data = json.loads(out)
+    assert (code, data["piles"]["Anna"]) == (0, "7d 6h 6s 7c")
+
+
+@pytest.mark.parametrize(("hand", "args", "message"), [
+    ("piles: {Anna: 7d, Bruno: rest}\nsweeps: {Carla: 1}\n", [],
+     "{file}:2:17: sweeps of Carla: no pile has that side (sides: Anna, Bruno)"),
+    ("piles: {Anna: 7d, Bruno: rest}\n", ["--sweeps", "Carla=1"],
+     "--sweeps Carla: no pile has that side (sides: Anna, Bruno)"),
+    ("with: [napola, primiera]\npiles: {Anna: 7d, Bruno: rest}\n", [],
+     "{file}:1:16: optional category primiera: 'primiera' is always counted in scopa; "
+     "optional ones: re-bello, napola, cappotto"),
+    ("piles: {Anna: 7d, Bruno: rest}\n", ["--with", "primiera"],
+     "--with primiera: 'primiera' is always counted in scopa; optional ones: re-bello, napola, cappotto"),
+    ("rules: cirulla\npiles: {Anna: 7d, Bruno: rest}\ndeclared: {Anna: {sweeps: 1}}\n", [],
+     "{file}:3:27: declared Anna:sweeps: 'sweeps' is not a declared category of cirulla"),
+    ("rules: cirulla\npiles: {Anna: 7d, Bruno: rest}\n", ["--declare", "Anna:sweeps=1"],
+     "--declare Anna:sweeps: 'sweeps' is not a declared category of cirulla"),
+])
+def test_a_hand_error_points_at_the_file_place_or_the_option(tmp_path: Path, hand: str, args: list[str],
+                                                              message: str) -> None:
+    path = tmp_path / "hand.yaml"
+    path.write_text(hand)
+    assert run("score", str(path), *args) == (2, "", "error: " + message.format(file=path) + "\n")
 
 
 def test_rules_list_names_every_built_in() -> None:
@@ -139,7 +222,8 @@ def test_rules_check_good_and_bad_files(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: scopa\nmatch: {target: eleven}\n")
     assert run("rules", "check", str(bad)) == (
-        2, "", f"error: {bad}:2:17: match.target: Input should be a valid integer, unable to parse string as an integer\n")
+        2, "", f"error: {bad}:2:17: match.target: Input should be a valid integer, "
+               "unable to parse string as an integer\n")
 
 
 def test_rules_schema_prints_the_committed_schema() -> None:
@@ -160,7 +244,8 @@ def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str,
     return found
 
 
-@pytest.mark.parametrize(("path", "command"), _commands(get_command(app)), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
+@pytest.mark.parametrize(("path", "command"), _commands(get_command(app)),
+                         ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
 def test_every_command_has_help(path: tuple[str, ...], command: Any) -> None:
     assert (command.help or "").strip(), f"{' '.join(path)} has no help"
     code, out, _ = run(*path, "--help")

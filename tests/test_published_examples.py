@@ -65,5 +65,5 @@ def test_wall_street_plurality_not_majority_wins_a_point() -> None:
 
 def test_primiera_values_of_the_table() -> None:
     scorer = PrimieraScorer(load_rules("scopa").category("primiera"), load_rules("scopa").cards)  # type: ignore[arg-type]
-    assert {str(r.value): v for r, v in scorer.values.items() if r.value in "7 6 A 5 4 3 2 J Q K".split()} == {
+    assert {str(r.value): v for r, v in scorer.values.items() if r.value in set("76A5432JQK")} == {
         "7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "J": 10, "Q": 10, "K": 10}

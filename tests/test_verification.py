@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import count
 
-from scorekeeper.errors import HandError, RuleSetError
+from scorekeeper.cards import Card
+from scorekeeper.errors import HandError, NotationError, RuleSetError
+from scorekeeper.notation import PileText
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.count import Counter, HandEntry
+from scorekeeper.scoring.hand import HandSpec, score_hand
+from scorekeeper.scoring.piles import split_deck
 
 
 def test_a_full_clean_hand_has_no_problem() -> None:
@@ -89,7 +97,7 @@ def test_all_problems_of_a_hand_are_reported_together() -> None:
 
 
 def test_counts_for_an_unknown_side_are_not_understood() -> None:
-    with pytest.raises(HandError, match="sweeps for 'C', but no pile has that side"):
+    with pytest.raises(HandError, match=r"^--sweeps C: no pile has that side \(sides: A, B\)$"):
         count("scopa", "A=rest", "B=", sweeps=("C=1",))
 
 
@@ -103,3 +111,33 @@ def test_unknown_or_always_on_category_for_with_is_not_understood() -> None:
 def test_declaring_a_category_that_is_not_declared() -> None:
     with pytest.raises(HandError, match="'sweeps' is not a declared category of cirulla"):
         count("cirulla", "A=rest", "B=", declare=("A:sweeps=1",))
+
+
+def test_a_side_given_twice_is_a_problem_naming_both_piles() -> None:
+    entry = HandEntry(("A", "B", "A"), (PileText([Card.parse("7d")]), PileText(rest=True), PileText()))
+    assert Counter(load_rules("scopa")).score(entry).problems == ("side A given twice: piles 1 and 3 of the hand",)
+
+
+def test_the_hands_own_words_when_no_option_or_file_place_is_known() -> None:
+    hand = HandSpec(piles={"A": ("rest", "pile of A"), "B": ("", "pile of B")})
+    with pytest.raises(HandError, match=r"^sweeps of C: no pile has that side \(sides: A, B\)$"):
+        score_hand(replace(hand, sweeps={"C": 1}))
+    with pytest.raises(HandError, match=r"^claim of C: no pile has that side"):
+        score_hand(replace(hand, claims={"C": 1}))
+    with pytest.raises(HandError, match=r"^optional category cards: 'cards' is always counted in scopa"):
+        score_hand(replace(hand, enabled=("cards",)))
+    with pytest.raises(HandError, match=r"^declared A:sweeps: 'sweeps' is not a declared category of cirulla"):
+        score_hand(replace(hand, declared={"A": {"sweeps": 1}}, rules="cirulla"))
+    with pytest.raises(NotationError, match=r"^no piles: a hand needs a pile for each side$"):
+        score_hand(HandSpec())
+
+
+def test_split_deck_finds_every_card_out_of_place_for_any_grouping() -> None:
+    deck = load_rules("wall-street").cards
+    cards = [Card.parse(t) for t in ("Kd", "7d", "Kd", "Ad")]
+    split = split_deck(deck, [cards[:2], cards[2:], [cards[3]]])
+    assert split.foreign == ((0, Card.parse("7d")),)
+    assert split.repeated == ((1, Card.parse("Kd"), 0), (2, Card.parse("Ad"), 1))
+    assert split.unplaced == deck.full & ~deck.mask([Card.parse("Kd"), Card.parse("Ad")])
+    assert not split.exact
+    assert split_deck(deck, [deck.cards[:7], deck.cards[7:]]).exact

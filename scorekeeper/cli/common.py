@@ -1,20 +1,24 @@
 """What every command shares: turning library errors into one-line messages and exit codes,
-and the hand options of ``score`` (also used by ``match add``)."""
+and the hand options of ``score`` (also used by ``primiera``, ``match add`` and ``match edit``),
+read into the library's ``HandSpec`` with each fact's place named by its option."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
 
 if TYPE_CHECKING:
     from scorekeeper.scoring.hand import HandSpec
+
+T = TypeVar("T")
 
 #: The hand checked out / it was understood but does not check out / it was not understood.
 OK, NOT_OK, NOT_UNDERSTOOD = 0, 1, 2
@@ -39,15 +43,101 @@ def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
         raise typer.Exit(code) from None
 
 
-def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None,
-               declare: list[str] | None, claim: list[str] | None, with_: list[str] | None,
-               italian_suits: bool, rules: str | None = None) -> HandSpec:
-    """The hand a command was given: its hand file, with the hand options laid over it."""
-    from scorekeeper.scoring.hand import HandSpec, read_hand_file, with_options
+def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None = None,
+               declare: list[str] | None = None, claim: list[str] | None = None, with_: list[str] | None = None,
+               italian_suits: bool = False, rules: str | None = None, *, needs_piles: bool = False) -> HandSpec:
+    """The hand a command was given: its hand file, with the hand options laid over it
+    (``needs_piles``: refuse a hand with no pile at all, as a command that counts must)."""
+    from scorekeeper.scoring.hand import HandSpec, read_hand_file
 
     spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
-    return with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
+    spec = with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
                         enabled=with_ or (), rules=rules, italian_suits=italian_suits or None)
+    if needs_piles and not spec.piles:
+        raise NotationError("no piles: give a hand file or --pile SIDE=CARDS for each side")
+    return spec
+
+
+def with_options(spec: HandSpec, *, piles: Iterable[str] = (), sweeps: Iterable[str] = (),
+                 declare: Iterable[str] = (), claims: Iterable[str] = (), enabled: Iterable[str] = (),
+                 rules: str | None = None, italian_suits: bool | None = None) -> HandSpec:
+    """The spec with command-line options laid over it; every bad option is reported together.
+
+    An option replaces what the hand file says for the same side; one side given twice in the
+    options is an error (a hand file cannot name a side twice either).
+    """
+    read = _OptionReader()
+    enabled = tuple(enabled)
+    where = dict(spec.where)
+    new_piles = dict(spec.piles)
+    for side, cards in read.by_side("--pile", piles, "SIDE=CARDS, like Anna='7d Ad 6h'", read.text).items():
+        new_piles[side] = (cards, f"--pile {side}")
+    new_sweeps, new_claims = dict(spec.sweeps), dict(spec.claims)
+    for key, option, texts, shape, counts in (("sweeps", "--sweeps", sweeps, "SIDE=N, like Anna=2", new_sweeps),
+                                              ("claims", "--claim", claims, "SIDE=POINTS, like Anna=4", new_claims)):
+        for side, number in read.by_side(option, texts, shape, read.count).items():
+            counts[side] = number
+            where[(key, side)] = f"{option} {side}"
+    new_declared = {s: dict(d) for s, d in spec.declared.items()}
+    shape = "SIDE:CATEGORY=N, like Anna:bussata=1"
+    for named, number in read.by_side("--declare", declare, shape, read.count, what="declaration").items():
+        side, colon, cid = (part.strip() for part in named.partition(":"))
+        if colon and side:
+            new_declared.setdefault(side, {})[cid] = number
+            where[("declared", side)] = where[("declared", f"{side}:{cid}")] = f"--declare {side}:{cid}"
+        else:
+            read.errors.append(f"--declare {named!r}: write {shape}")
+    where.update({("with", cid): f"--with {cid}" for cid in enabled})
+    if read.errors:
+        raise InputErrors(read.errors)
+    return replace(spec, piles=new_piles, sweeps=new_sweeps, claims=new_claims, declared=new_declared,
+                   enabled=tuple(dict.fromkeys((*spec.enabled, *enabled))), rules=rules or spec.rules,
+                   italian_suits=spec.italian_suits if italian_suits is None else italian_suits, where=where)
+
+
+class _OptionReader:
+    """Reads ``--option SIDE=VALUE`` texts, keeping every error (each naming its option) for the end."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    @staticmethod
+    def text(option: str, text: str, value: str) -> str:
+        """The value as it was written."""
+        return value
+
+    def count(self, option: str, text: str, value: str) -> int | None:
+        """The count an option gives, or None with the reason kept."""
+        from scorekeeper.scoring.hand import read_count
+
+        try:
+            return read_count(int(value), f"{option} {text!r}")
+        except NotationError as exc:
+            self.errors.append(str(exc))
+        except ValueError:
+            self.errors.append(f"{option} {text!r}: {value!r} is not a whole number")
+        return None
+
+    def by_side(self, option: str, texts: Iterable[str], shape: str, value: Callable[[str, str, str], T | None],
+                what: str = "side") -> dict[str, T]:
+        """The options as side -> ``value(option, text, value text)``. An option that cannot be read
+        is reported as such; a side given twice among the others is reported naming both options."""
+        found: dict[str, T] = {}
+        first: dict[str, str] = {}
+        for text in texts:
+            left, equals, right = text.partition("=")
+            side = left.strip()
+            if not equals or not side:
+                self.errors.append(f"{option} {text!r}: write {shape}")
+                continue
+            got = value(option, text, right.strip())
+            if got is None:
+                continue
+            if side in first:
+                self.errors.append(f"{what} {side} given twice: {option} {first[side]!r} and {option} {text!r}")
+            else:
+                found[side], first[side] = got, text
+        return found
 
 
 RulesOption = Annotated[str | None, typer.Option(

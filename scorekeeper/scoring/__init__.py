@@ -1,1 +1,2 @@
-"""Counting one hand: the typed hand, each category's scorer, primiera, the count."""
+"""Counting one hand: the typed hand, its piles against the deck, each category's scorer, the count,
+and a primiera dispute settled on its own."""

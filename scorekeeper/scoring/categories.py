@@ -128,7 +128,7 @@ class MostScorer(Scorer):
             note = f"{_versus(counts)}: tie between {names_of(leaders, sides)}, each scores"
         else:
             note = f"{_versus(counts)}: tie at {best}, nobody scores"
-        return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts))})
+        return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
         return self.spec.points * (n_sides if self.spec.ties == "split" else 1)
@@ -192,7 +192,7 @@ class EachScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = f"cards {_versus(scored.raw)}, points {_versus(scored.points)}"
-        return Explained(tuple(str(c) for c in scored.raw), note, {"counts": dict(zip(sides, scored.raw))})
+        return Explained(tuple(str(c) for c in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
         return self.plain.bit_count() * self.spec.points + sum(p for _, p in self.special)
@@ -224,10 +224,10 @@ class SequenceScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         runs = [" ".join(map(str, self.suit_cards[:n])) for n in scored.raw]
-        cells = tuple(f"{n} ({r})" if n else "0" for n, r in zip(scored.raw, runs))
+        cells = tuple(f"{n} ({r})" if n else "0" for n, r in zip(scored.raw, runs, strict=True))
         parts = [f"{sides[i]} {runs[i]}" for i, n in enumerate(scored.raw) if n >= self.spec.min_length]
         note = "; ".join(parts) if parts else f"nobody has {self.spec.min_length} in a row from {self.spec.start}"
-        return Explained(cells, note, {"lengths": dict(zip(sides, scored.raw))})
+        return Explained(cells, note, {"lengths": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
         value = self.room * self.spec.points
@@ -247,7 +247,7 @@ class SweepsScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = f"{_versus(scored.raw)} sweeps" + (", only the difference scores" if self.spec.cancel else "")
-        return Explained(tuple(str(s) for s in scored.raw), note, {"counts": dict(zip(sides, scored.raw))})
+        return Explained(tuple(str(s) for s in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
 
 class DeclaredScorer(Scorer):
@@ -258,4 +258,4 @@ class DeclaredScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = f"declared {_versus(scored.raw)}, {self.spec.points} each"
-        return Explained(tuple(str(n) for n in scored.raw), note, {"counts": dict(zip(sides, scored.raw))})
+        return Explained(tuple(str(n) for n in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})

@@ -1,0 +1,112 @@
+"""Which cards each side holds, and everything that keeps the piles from splitting the deck.
+
+``split_deck`` is the one partition check of the package: every card of the deck in exactly one
+group, nothing from another deck. It only finds; its callers word what they find (piles of a hand
+here, the hands of a deal in ``play``). ``read_piles`` reads the piles of a typed hand with it:
+'rest' takes the cards nobody listed, and each problem becomes a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scorekeeper._words import and_list, plural
+from scorekeeper.cards import Card, Deck, ranks_by_suit
+from scorekeeper.notation import PileText
+from scorekeeper.rules.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class DeckSplit:
+    """How some groups of cards split a deck: each group as a mask, and what does not fit."""
+
+    masks: tuple[int, ...]
+    foreign: tuple[tuple[int, Card], ...]  # (group, card): a card this deck does not have
+    repeated: tuple[tuple[int, Card, int], ...]  # (group, card, the group that held it first)
+    unplaced: int  # the deck's cards in no group, as a mask
+
+    @property
+    def exact(self) -> bool:
+        """True when every card of the deck is in exactly one group and nothing else is."""
+        return not (self.foreign or self.repeated or self.unplaced)
+
+
+def split_deck(deck: Deck, groups: Sequence[Iterable[Card]]) -> DeckSplit:
+    """Each group of cards as a mask of the deck; a card seen again stays with its first group.
+
+    >>> from scorekeeper.cards import DECKS
+    >>> split = split_deck(DECKS["italian-40"], [[Card.parse("7d")], [Card.parse("7d"), Card.parse("8d")]])
+    >>> split.masks, split.repeated, split.foreign, split.unplaced.bit_count()
+    ((64, 0), ((1, Card.parse('7d'), 0),), ((1, Card.parse('8d')),), 39)
+    """
+    masks = [0] * len(groups)
+    owner: dict[Card, int] = {}
+    foreign: list[tuple[int, Card]] = []
+    repeated: list[tuple[int, Card, int]] = []
+    for i, cards in enumerate(groups):
+        for card in cards:
+            index = deck.index.get(card)
+            if index is None:
+                foreign.append((i, card))
+            elif card in owner:
+                repeated.append((i, card, owner[card]))
+            else:
+                owner[card] = i
+                masks[i] |= 1 << index
+    placed = 0
+    for mask in masks:
+        placed |= mask
+    return DeckSplit(tuple(masks), tuple(foreign), tuple(repeated), deck.full & ~placed)
+
+
+@dataclass(frozen=True)
+class ReadPiles:
+    """The piles of a hand as masks, with every problem found in them."""
+
+    masks: tuple[int, ...]
+    problems: tuple[str, ...]
+
+
+def read_piles(rules: RuleSet, sides: Sequence[str], piles: Sequence[PileText], *,
+               whole_deck: bool = True) -> ReadPiles:
+    """Read a hand's piles in its rule set: a 'rest' pile gets every card nobody listed; the number
+    of sides, a side given twice, cards from another deck or in two places, and (with
+    ``whole_deck``) cards in no pile are all reported, none stops the others from being found."""
+    if len(sides) != len(piles):
+        raise ValueError(f"{len(sides)} sides but {len(piles)} piles")
+    problems: list[str] = []
+    lo, hi = rules.sides.min, rules.sides.max
+    if not lo <= len(sides) <= hi:
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        problems.append(f"{rules.id} is played by {span} sides; this hand has {len(sides)}")
+    first: dict[str, int] = {}
+    for i, side in enumerate(sides):
+        if side in first:
+            problems.append(f"side {side} given twice: piles {first[side] + 1} and {i + 1} of the hand")
+        first.setdefault(side, i)
+    deck = rules.cards
+    split = split_deck(deck, [pile.cards for pile in piles])
+    problems += [f"pile of {sides[i]}: {card} is not in the {deck.id} deck: {deck.lacks}" for i, card in split.foreign]
+    for i, card, first_pile in split.repeated:
+        again = "twice in this pile" if first_pile == i else f"also in the pile of {sides[first_pile]}"
+        problems.append(f"pile of {sides[i]}: {card} is {again}")
+    masks = list(split.masks)
+    rests = [i for i, pile in enumerate(piles) if pile.rest]
+    if len(rests) > 1:
+        problems.append(f"only one pile may be 'rest'; {and_list(sides[i] for i in rests)} all say rest")
+    if len(rests) == 1:
+        masks[rests[0]] |= split.unplaced
+    elif whole_deck and split.unplaced:
+        missing = deck.cards_in(split.unplaced)
+        problems.append(f"{plural(len(missing), 'card')} of the {deck.id} deck in no pile: {cards_by_suit(missing)}")
+    return ReadPiles(tuple(masks), tuple(problems))
+
+
+def cards_by_suit(cards: Iterable[Card]) -> str:
+    """Cards named suit by suit, as a player reads them out.
+
+    >>> cards_by_suit([Card.parse("Kd"), Card.parse("Kc"), Card.parse("Ad")])
+    'diamonds K A; clubs K'
+    """
+    return "; ".join(f"{suit.english} {' '.join(ranks)}" for suit, ranks in ranks_by_suit(cards))
