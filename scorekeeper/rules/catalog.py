@@ -8,6 +8,7 @@ imports pydantic or PyYAML.
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
@@ -19,18 +20,35 @@ from scorekeeper.rules.ruleset import RuleSet
 __all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules", "rules_path"]
 
 
+# Rule sets loaded by this process, by file, with the size and time of change of every file each was
+# made from: a program that scores hand after hand asks again for the same rule set each time, and a
+# stat per file (a few microseconds) replaces reading and hashing them (about a millisecond).
+_LOADED: dict[Path, tuple[tuple[tuple[str, int, int], ...], RuleSet]] = {}
+
+
+def _stamps(files: list[str]) -> tuple[tuple[str, int, int], ...] | None:
+    try:
+        return tuple((name, info.st_size, info.st_mtime_ns) for name, info in ((f, os.stat(f)) for f in files))
+    except OSError:
+        return None
+
+
 def load_rules(ref: str) -> RuleSet:
     """A rule set by built-in id or path, from the cache while its files are unchanged."""
     path = rules_path(ref).resolve()
-    cached = _cache_read(path)
-    if cached is not None:
-        return cached
-    from scorekeeper.rules.extends import (
-        read_rules,  # imports PyYAML and pydantic: only on a miss
-    )
+    known = _LOADED.get(path)
+    if known is not None and _stamps([name for name, _, _ in known[0]]) == known[0]:
+        return known[1]
+    ruleset, sources = _cache_read(path)
+    if ruleset is None:
+        from scorekeeper.rules.extends import read_rules  # imports PyYAML and pydantic: only on a miss
 
-    ruleset, sources = read_rules(path)
-    _cache_write(path, ruleset, sources)
+        ruleset, read = read_rules(path)
+        _cache_write(path, ruleset, read)
+        sources = [name for name, _ in read]
+    stamps = _stamps(sources)
+    if stamps is not None:
+        _LOADED[path] = (stamps, ruleset)
     return ruleset
 
 
@@ -56,18 +74,19 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _cache_read(path: Path) -> RuleSet | None:
-    """The cached rule set of ``path`` if every file it was made from still has the same bytes."""
+def _cache_read(path: Path) -> tuple[RuleSet | None, list[str]]:
+    """The cached rule set of ``path`` and its files, if every one still has the same bytes."""
     found = cache_load("rules", _cache_key(path))
     try:
         if found["path"] != str(path):
-            return None
+            return None, []
+        sources = [str(source) for source, _ in found["sources"]]
         for source, digest in found["sources"]:
             if _digest(Path(source).read_bytes()) != digest:
-                return None  # a file it was made from has changed
-        return from_plain(found["rules"])
+                return None, []  # a file it was made from has changed
+        return from_plain(found["rules"]), sources
     except (OSError, KeyError, TypeError, ValueError, RuleSetError):  # nothing cached, or not of this shape
-        return None
+        return None, []
 
 
 def _cache_write(path: Path, ruleset: RuleSet, sources: list[tuple[str, bytes]]) -> None:

@@ -154,6 +154,23 @@ class HandResult:
         }
 
 
+_COUNTERS: dict[int, tuple[RuleSet, Counter]] = {}  # the rule set is kept, so its id is not reused
+
+
+def counter_for(rules: RuleSet) -> Counter:
+    """The Counter of a rule set, built once per rule set and process.
+
+    Building one costs about 0.3 ms (the primiera table above all), several times the count of a
+    hand; a program scoring hand after hand under one rule set builds it once.
+    """
+    known = _COUNTERS.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_COUNTERS) >= 64:
+            _COUNTERS.clear()
+        known = _COUNTERS[id(rules)] = (rules, Counter(rules))
+    return known[1]
+
+
 class Counter:
     """A rule set made ready to count: one scorer per category, built once."""
 

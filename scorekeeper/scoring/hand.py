@@ -30,7 +30,7 @@ from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import parse_pile
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
-from scorekeeper.scoring.count import Counter, HandEntry, HandResult, fact_name
+from scorekeeper.scoring.count import HandEntry, HandResult, counter_for, fact_name
 
 #: The rule set of a hand that names none.
 DEFAULT_RULES = "scopa"
@@ -74,7 +74,7 @@ class HandSpec:
 def score_hand(spec: HandSpec, rules: RuleSet | None = None) -> HandResult:
     """Check and count a typed hand under ``rules``, else the rule set it names, else scopa."""
     ruleset = rules if rules is not None else load_rules(spec.rules or DEFAULT_RULES)
-    return Counter(ruleset).score(spec.entry(ruleset.cards))
+    return counter_for(ruleset).score(spec.entry(ruleset.cards))
 
 
 def read_count(value: Any, where: str) -> int:
