@@ -21,7 +21,7 @@ def builtin_ids() -> list[str]:
 
 def builtin_path(ref: str) -> Path | None:
     """The file of the built-in rule set ``ref``, or None when no built-in has that id."""
-    if "/" in ref or "\\" in ref:
+    if "/" in ref or "\\" in ref or not 0 < len(ref) <= 64:
         return None
     path = builtin_dir() / f"{ref}.yaml"
     return path if path.is_file() else None
@@ -33,8 +33,11 @@ def rules_path(ref: str) -> Path:
     if builtin is not None:
         return builtin
     path = Path(ref)
-    if path.suffix in (".yaml", ".yml", ".json") or path.exists():
-        if not path.is_file():
-            raise RuleSetError(f"rule set file {ref!r} does not exist")
-        return path
+    try:
+        if path.suffix in (".yaml", ".yml", ".json") or path.exists():
+            if not path.is_file():
+                raise RuleSetError(f"rule set file {ref!r} does not exist")
+            return path
+    except OSError as exc:  # a name too long for the system, a folder that cannot be entered...
+        raise RuleSetError(f"rule set {ref[:40]!r}{'...' if len(ref) > 40 else ''}: {exc.strerror}") from None
     raise RuleSetError(f"unknown rule set {ref!r} (built-in: {', '.join(builtin_ids())}; or give a path)")

@@ -99,7 +99,7 @@ def _validate_category(data: MarkedDict, i: int, item: Any, errors: list[str]) -
         errors.append(f"{where}: categories[{i}]: must be a mapping with a kind")
         return None
     kind = item.get("kind")
-    if kind not in CATEGORY_KINDS:
+    if not isinstance(kind, str) or kind not in CATEGORY_KINDS:
         said = "missing" if kind is None else f"{kind!r} is not a kind"
         errors.append(f"{_locate(data, ('categories', i, 'kind'))}: categories[{i}].kind: {said} (one of {kinds})")
         return None
