@@ -25,7 +25,8 @@ SMALL = ["-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Bruno=2"]  # Bruno 1+1+1+1
 
 def played(db: str | None = None) -> list[str]:
     extra = ["--db", db] if db else []
-    assert run("match", "new", "--rules", "hurricane", "--side", "Anna", "--side", "Bruno", "--name", "club", *extra)[0] == 0
+    new = ("match", "new", "--rules", "hurricane", "--side", "Anna", "--side", "Bruno", "--name", "club")
+    assert run(*new, *extra)[0] == 0
     for hand in (BIG, SMALL, BIG):
         assert run("match", "add", *hand, *extra)[0] == 0
     assert run("match", "undo", "1", *extra)[0] == 0
@@ -106,7 +107,8 @@ def test_import_refuses_a_damaged_file_and_changes_nothing(tmp_path):
     assert err == f"error: {path}: matches[0].hands[0].forced: Input should be a valid boolean\n"
     assert run("match", "list", "--db", other)[1] == "No matches yet: start one with 'scorekeeper match new'.\n"
     path.write_text("{ not json")
-    assert run("import", str(path), "--db", other)[2] == f"error: {path}:1:3: not valid JSON: Expecting property name enclosed in double quotes\n"
+    assert run("import", str(path), "--db", other)[2] == (
+        f"error: {path}:1:3: not valid JSON: Expecting property name enclosed in double quotes\n")
 
 
 def test_markdown_score_sheet():
@@ -114,14 +116,18 @@ def test_markdown_score_sheet():
     code, out, _err = run("export", "club", "--format", "md")
     assert code == 0
     assert "| Hand | Anna | Bruno | Categories |" in out
-    assert "| 3 | +0 = 0 | +6 = 18 | most cards: Bruno 1; most hearts (cups): Bruno 1; seven of hearts (7h): Bruno 1; " \
+    assert "| 3 | +0 = 0 | +6 = 18 | most cards: Bruno 1; most hearts (cups): Bruno 1; " \
+           "seven of hearts (7h): Bruno 1; " \
            "primiera: Bruno 1; hurricanes (sweeps): Bruno 2; Bruno has the highest total past 16 |" in out
-    assert out.rstrip().endswith("**Bruno wins the match, 0-18, stake 2 (doubled): Bruno has the highest total past 16.**")
+    assert out.rstrip().endswith(
+        "**Bruno wins the match, 0-18, stake 2 (doubled): Bruno has the highest total past 16.**")
 
 
 def test_export_needs_a_match_or_all():
-    assert run("export", "--format", "csv")[2] == "error: say which matches to export: give MATCH ids or names, or --all\n"
-    assert run("export", "--all", "--format", "xls")[2] == "error: --format 'xls': not a format (one of csv, json, md, html)\n"
+    assert run("export", "--format", "csv")[2] == (
+        "error: say which matches to export: give MATCH ids or names, or --all\n")
+    assert run("export", "--all", "--format", "xls")[2] == (
+        "error: --format 'xls': not a format (one of csv, json, md, html)\n")
 
 
 def test_atomic_write_replaces_the_whole_file(tmp_path):
@@ -159,7 +165,7 @@ def test_csv_keeps_any_match_name_as_plain_text(name):
         CategoryPoints,
         HandPoints,
         match_settings,
-        settle,
+        state_after,
     )
     from scorekeeper.output.export import to_csv
     from scorekeeper.rules.catalog import load_rules
@@ -168,7 +174,7 @@ def test_csv_keeps_any_match_name_as_plain_text(name):
     settings_ = dataclasses.replace(match_settings(load_rules("scopa"), ["Anna", "Bruno"]), name=name)
     row = MatchRow(7, "u", name, "t", "{}", [["Anna", ["Anna"]], ["Bruno", ["Bruno"]]], 11, "highest", [])
     hand = HandPoints(("Anna", "Bruno"), (CategoryPoints("cards", "most cards", (1, 0)),))
-    match = Match(row, settings_, settle(settings_, [hand]))
+    match = Match(row, settings_, state_after(settings_, [hand]))
     rows = list(csv.reader(io.StringIO(to_csv([match]), newline="")))
     assert len(rows) == 3 and rows[1][4:6] == ["Anna", "1"]
     cell = rows[1][1]
@@ -183,7 +189,7 @@ def test_csv_leaves_blank_the_categories_a_count_out_never_reached():
         CategoryPoints,
         HandPoints,
         match_settings,
-        settle,
+        state_after,
     )
     from scorekeeper.output.export import to_csv
     from scorekeeper.rules.catalog import load_rules
@@ -192,11 +198,11 @@ def test_csv_leaves_blank_the_categories_a_count_out_never_reached():
     ids = ("cards", "coins", "settebello", "primiera", "sweeps")
 
     def hand(*points: tuple[int, int]) -> HandPoints:
-        return HandPoints(("Anna", "Bruno"), tuple(CategoryPoints(i, i, p) for i, p in zip(ids, points)))
+        return HandPoints(("Anna", "Bruno"), tuple(CategoryPoints(i, i, p) for i, p in zip(ids, points, strict=True)))
 
     hands = [hand((0, 0), (0, 0), (0, 0), (0, 0), (10, 8)), hand((0, 1), (0, 1), (0, 1), (1, 0), (3, 0))]
     row = MatchRow(3, "u", "", "t", "{}", [["Anna", ["Anna"]], ["Bruno", ["Bruno"]]], 11, "count-out", [])
-    rows = list(csv.reader(io.StringIO(to_csv([Match(row, settings_, settle(settings_, hands))]), newline="")))
+    rows = list(csv.reader(io.StringIO(to_csv([Match(row, settings_, state_after(settings_, hands))]), newline="")))
     assert rows[0][5:10] == list(ids)
     assert rows[3][3:13] == ["2", "Anna", "0", "0", "0", "", "", "0", "10", ""]
     assert rows[4][3:13] == ["2", "Bruno", "1", "1", "1", "", "", "3", "11", ""]

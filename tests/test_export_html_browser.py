@@ -83,7 +83,8 @@ def pixels_of(colour: str, rows: list[bytearray], bpp: int) -> list[tuple[int, i
 
 def test_chromium_draws_each_side_at_the_height_of_its_running_total(tmp_path: Path) -> None:
     browser = chromium()
-    assert runner.invoke(app, ["match", "new", "--rules", "hurricane", "--side", "Anna", "--side", "Bruno"]).exit_code == 0
+    new = ["match", "new", "--rules", "hurricane", "--side", "Anna", "--side", "Bruno"]
+    assert runner.invoke(app, new).exit_code == 0
     for hand in (ANNA_SWEEPS, BRUNO_SWEEPS, ANNA_SWEEPS):
         assert runner.invoke(app, ["match", "add", *hand]).exit_code == 0
     page = tmp_path / "match.html"

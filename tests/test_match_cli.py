@@ -112,7 +112,8 @@ def test_match_show_json_has_every_field_the_issue_names():
         == {"id": 1, "rules": "hurricane", "target": 16, "finish": "highest", "sides": ["Anna", "Bruno"],
             "totals": {"Anna": 22, "Bruno": 0}, "finished": True, "winner": "Anna", "stake": 2}
     first = data["hands"][0]
-    assert (first["number"], first["points"], first["totals"]) == (1, {"Anna": 11, "Bruno": 0}, {"Anna": 11, "Bruno": 0})
+    assert (first["number"], first["points"], first["totals"]) == (
+        1, {"Anna": 11, "Bruno": 0}, {"Anna": 11, "Bruno": 0})
     assert [(c["id"], c["points"]["Anna"]) for c in first["categories"]] == [
         ("cards", 1), ("hearts", 1), ("seven-of-hearts", 1), ("primiera", 1), ("hurricanes", 7)]
 
@@ -227,8 +228,10 @@ def test_default_match_must_be_unambiguous():
     (["--rules", "scopone", "--side", "Anna", "--side", "Bruno"],
      "error: scopone is played by teams (2x2); write a team as --side 'Anna+Bruno'\n"),
     (["--rules", "nosuch", "--side", "Anna", "--side", "Bruno"], "error: unknown rule set 'nosuch'"),
-    (["--rules", "scopa", "--side", "A", "--side", "B", "--with", "napoleone"], "error: scopa has no category 'napoleone'"),
-    (["--rules", "scopa", "--side", "A", "--side", "B", "--target", "0"], "error: --target 0: the target must be 1 or more\n"),
+    (["--rules", "scopa", "--side", "A", "--side", "B", "--with", "napoleone"],
+     "error: scopa has no category 'napoleone'"),
+    (["--rules", "scopa", "--side", "A", "--side", "B", "--target", "0"],
+     "error: --target 0: the target must be 1 or more\n"),
 ])
 def test_match_new_refuses_bad_settings(args, message):
     code, out, err = run("match", "new", *args)
@@ -238,7 +241,8 @@ def test_match_new_refuses_bad_settings(args, message):
 def test_missing_database_folder_is_a_clear_error(tmp_path):
     code, out, err = run("match", "list", "--db", str(tmp_path / "nowhere" / "h.sqlite"))
     assert (code, out) == (2, "")
-    assert err == f"error: cannot open the history {tmp_path}/nowhere/h.sqlite: the folder {tmp_path}/nowhere does not exist\n"
+    assert err == (f"error: cannot open the history {tmp_path}/nowhere/h.sqlite: "
+                   f"the folder {tmp_path}/nowhere does not exist\n")
 
 
 def test_every_match_command_has_help():

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.cli.common import with_options
 from scorekeeper.history.matches import (
     add_hand,
     edit_hand,
@@ -23,7 +24,7 @@ from scorekeeper.history.matches import (
 from scorekeeper.history.store import SCHEMA_VERSION, Store, StoreError
 from scorekeeper.match.ending import match_settings
 from scorekeeper.rules.catalog import load_rules
-from scorekeeper.scoring.hand import HandSpec, with_options
+from scorekeeper.scoring.hand import HandSpec
 
 # Scopa: Anna 3, Bruno 2 (most coins, settebello, a sweep against most cards and primiera).
 HAND = with_options(HandSpec(), piles=["Anna=d:A234567 h:A2345 s:A c:A", "Bruno=rest"], sweeps=["Anna=1"])
@@ -79,7 +80,8 @@ def _check_whole(path: Path, match_id: int) -> int:
         assert match.state.totals == {"Anna": 3 * len(live), "Bruno": 2 * len(live)}
         hands, totals = store.db.execute("SELECT hands, totals FROM matches WHERE id = ?", (match_id,)).fetchone()
         assert (hands, json.loads(totals)) == (len(live), match.state.totals)
-        adds = store.db.execute("SELECT count(*) FROM events WHERE match_id = ? AND kind = 'add'", (match_id,)).fetchone()
+        adds = store.db.execute("SELECT count(*) FROM events WHERE match_id = ? AND kind = 'add'",
+                                (match_id,)).fetchone()
         assert adds[0] == len(match.row.hands)
     return len(live)
 

@@ -16,6 +16,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from scorekeeper.cli.common import with_options
 from scorekeeper.history.matches import (
     add_hand,
     edit_hand,
@@ -27,7 +28,7 @@ from scorekeeper.history.store import Store
 from scorekeeper.match.ending import MatchError, match_settings
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.count import Counter
-from scorekeeper.scoring.hand import HandSpec, with_options
+from scorekeeper.scoring.hand import HandSpec
 
 RULES = load_rules("hurricane")
 CARDS = [str(c) for c in RULES.cards.cards]
@@ -39,8 +40,8 @@ TARGET = 16
 def hands(draw: st.DrawFn) -> tuple[HandSpec, tuple[int, int]]:
     """A random split of the pack and sweeps, with the points the scorer gives it."""
     owners = draw(st.lists(st.booleans(), min_size=len(CARDS), max_size=len(CARDS)))
-    anna = [c for c, mine in zip(CARDS, owners) if mine]
-    bruno = [c for c, mine in zip(CARDS, owners) if not mine]
+    anna = [c for c, mine in zip(CARDS, owners, strict=True) if mine]
+    bruno = [c for c, mine in zip(CARDS, owners, strict=True) if not mine]
     sweeps = [draw(st.integers(0, min(4, len(pile) // 2))) for pile in (anna, bruno)]
     spec = with_options(HandSpec(), piles=[f"Anna={' '.join(anna) or '-'}", f"Bruno={' '.join(bruno)}"],
                         sweeps=[f"Anna={sweeps[0]}", f"Bruno={sweeps[1]}"])

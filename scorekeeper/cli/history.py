@@ -23,20 +23,17 @@ def export(
 ) -> None:
     """Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."""
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.history.archive import ids_of
-    from scorekeeper.output.export import render, write_atomically
+    from scorekeeper.output.export import export_matches
 
     with reporting():
         if bool(match) == all_:
             raise ScorekeeperError("say which matches to export: give MATCH ids or names, or --all")
         with open_store(db) as store:
-            ids = None if all_ else ids_of(store, match or [])
-            text = render(store, ids, format)
-        if output is None:
-            typer.echo(text, nl=False)
-        else:
-            write_atomically(output, text)
-            say(f"wrote {output}")
+            text = export_matches(store, None if all_ else match, format, output)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        say(f"wrote {output}")
 
 
 def import_(
@@ -54,15 +51,15 @@ def import_(
 
 def stats(
     side: Annotated[str | None, typer.Option("--side", metavar="NAME", help="Only this player or team.")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", "-r", metavar="ID", help="Only matches under this rule set.")] = None,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="ID", help="Only matches under this rule set.")] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won."""
-    from scorekeeper.history.stats import stats as figures_of
-    from scorekeeper.history.stats import stats_text
-    from scorekeeper.output.text import to_json
+    from scorekeeper.history.stats import player_stats
+    from scorekeeper.output.text import stats_text, to_json
 
     with reporting(), open_store(db) as store:
-        figures = figures_of(store, side=side, rules=rules)
+        figures = player_stats(store, side=side, rules=rules)
     print(to_json(figures) if json else stats_text(figures))

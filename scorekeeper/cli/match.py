@@ -53,11 +53,17 @@ def open_store(db: Path | None) -> Store:
 
 
 def new(
-    rules: Annotated[str, typer.Option("--rules", "-r", metavar="ID|PATH", help="Rule set: a built-in id or a YAML file.")],
-    side: Annotated[list[str], typer.Option("--side", metavar="NAME", help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order.")],
+    rules: Annotated[str, typer.Option(
+        "--rules", "-r", metavar="ID|PATH", help="Rule set: a built-in id or a YAML file.")],
+    side: Annotated[list[str], typer.Option(
+        "--side", metavar="NAME",
+        help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order.")],
     name: Annotated[str, typer.Option("--name", help="A name to find the match by.")] = "",
-    target: Annotated[int | None, typer.Option("--target", metavar="N", help="Points to reach (default: the rule set's).")] = None,
-    finish: Annotated[str | None, typer.Option("--finish", metavar="POLICY", help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
+    target: Annotated[int | None, typer.Option(
+        "--target", metavar="N", help="Points to reach (default: the rule set's).")] = None,
+    finish: Annotated[str | None, typer.Option(
+        "--finish", metavar="POLICY",
+        help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
     with_: WithOption = None,
     db: DbOption = None,
 ) -> None:
@@ -67,41 +73,21 @@ def new(
     from scorekeeper.rules.catalog import load_rules
 
     with reporting():
-        if name.isdigit():
-            from scorekeeper.match.ending import MatchError
-
-            raise MatchError(f"--name {name!r}: a name cannot be only digits (those are match ids)")
         settings = match_settings(load_rules(rules), side, target=target, finish=finish, enabled=with_ or (), name=name)
         with open_store(db) as store:
             match_id = start_match(store, settings)
     print(match_id)
 
 
-def _report_entered(entered: Entered, force: bool, json: bool, verb: str) -> None:
-    from scorekeeper.output.sheet import match_dict, standings
-    from scorekeeper.output.text import hand_table, to_json
+def _report_entered(entered: Entered, json: bool, verb: str) -> None:
+    from scorekeeper.output.sheet import entered_dict, entered_text
+    from scorekeeper.output.text import to_json
 
-    result = entered.counted.result
-    if json:
-        print(to_json({"stored": entered.stored, "number": entered.number, "hand": result.to_dict(),
-                       "match": match_dict(entered.match)}))
-    else:
-        print(hand_table(result))
-        print()
+    print(to_json(entered_dict(entered)) if json else entered_text(entered, verb))
     if not entered.stored:
         say(f"error: hand {entered.number} not {verb}: it does not check out "
             f"(fix it, or give --force to record it with its problems)")
         raise typer.Exit(NOT_OK)
-    if not json:
-        line = entered.match.state.lines[entered.number - 1]
-        forced = " with its problems noted" if entered.counted.points.problems else ""
-        print(f"Hand {entered.number} {verb}{forced}.")
-        skipped = [c.label for c, counted in zip(line.hand.categories, line.counted) if not counted]
-        if skipped and line.points:
-            print(f"Counted out: {', '.join(skipped)} not scored.")
-        elif line.note.startswith("not counted"):
-            print(f"This hand is {line.note}.")
-        print(standings(entered.match, line.points))
 
 
 def add(
@@ -140,7 +126,7 @@ def add(
                     break
                 spec = again
                 entered = add_hand(store, match, spec, force=force)
-    _report_entered(entered, force, json, "stored")
+    _report_entered(entered, json, "stored")
 
 
 def edit(
@@ -164,7 +150,7 @@ def edit(
         spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
         with open_store(db) as store:
             entered = edit_hand(store, match, hand, spec, force=force)
-    _report_entered(entered, force, json, "replaced")
+    _report_entered(entered, json, "replaced")
 
 
 def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) -> None:
@@ -185,21 +171,12 @@ def list_(
 ) -> None:
     """Every recorded match, newest first."""
     from scorekeeper.history.matches import list_matches
-    from scorekeeper.output.text import table, to_json
+    from scorekeeper.output.sheet import matches_table
+    from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db) as store:
         rows = list_matches(store, playing_only=playing)
-    if json:
-        print(to_json(rows))
-        return
-    if not rows:
-        print("No matches yet: start one with 'scorekeeper match new'.")
-        return
-    print(table(["id", "name", "rules", "sides", "hands", "score", "state"],
-                [[r["id"], r["name"], r["rules"], " vs ".join(r["sides"]), r["hands"],
-                  "-".join(str(r["totals"].get(s, 0)) for s in r["sides"]),
-                  (f"won by {r['winner']}" if r["winner"] else "over") if r["finished"] else "playing"]
-                 for r in rows]))
+    print(to_json(rows) if json else matches_table(rows))
 
 
 def undo(match: MatchArg = None, db: DbOption = None) -> None:
@@ -219,11 +196,11 @@ def claim(
     db: DbOption = None,
 ) -> None:
     """A side claims to have reached the target: a true claim wins the match, a false one loses it."""
-    from scorekeeper.history.matches import claim as record_claim
+    from scorekeeper.history.matches import add_claim
     from scorekeeper.output.sheet import standings
 
     with reporting(), open_store(db) as store:
-        after = record_claim(store, match, side)
+        after = add_claim(store, match, side)
     print(standings(after))
 
 

@@ -9,13 +9,12 @@ and the whole import is one transaction: a bad file changes nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
 from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
-from scorekeeper.history.matches import replay
-from scorekeeper.history.store import MatchRow, Store, dumps
+from scorekeeper.history.matches import match_from_row, refresh_summary
+from scorekeeper.history.store import MatchRow, Store
 from scorekeeper.rules.stored import digest, rules_from_data, rules_json
 
 FORMAT = "scorekeeper-history"
@@ -25,7 +24,7 @@ VERSION = 1
 def match_record(row: MatchRow, events: list[dict[str, Any]]) -> dict[str, Any]:
     """One match as it appears in the file."""
     local = {e["id"]: n for n, e in enumerate(events, start=1)}
-    state = replay(row).state
+    state = match_from_row(row).state
     return {
         "id": row.id, "uid": row.uid, "name": row.name, "created": row.created,
         "rules": json.loads(row.rules_json),
@@ -48,11 +47,9 @@ def history_document(store: Store, ids: list[int] | None) -> dict[str, Any]:
     """The whole file for these matches (all of them with None)."""
     with store.read():
         rows = list(store.iter_rows(ids))
-        events: dict[int, list[dict[str, Any]]] = {}
-        for r in store.db.execute("SELECT match_id, id, at, kind, hand, detail FROM events ORDER BY id"):
-            events.setdefault(r[0], []).append({"id": r[1], "at": r[2], "kind": r[3], "hand": r[4],
-                                                "detail": json.loads(r[5])})
-    return {"format": FORMAT, "version": VERSION, "matches": [match_record(row, events.get(row.id, [])) for row in rows]}
+        events = store.events_by_match()
+    return {"format": FORMAT, "version": VERSION,
+            "matches": [match_record(row, events.get(row.id, [])) for row in rows]}
 
 
 def to_text(document: dict[str, Any]) -> str:
@@ -165,43 +162,33 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
     """Add the file's matches to the history; returns (id, what happened) for each match."""
     document = read_history(path)
     report: list[tuple[int, str]] = []
-    with store.write() as db:
+    with store.write():
         for n, match in enumerate(document.matches):
             where = f"{path}: matches[{n}]"
             rules = rules_from_data(match.rules, f"{where}.rules")
             _check(match, where, {c.id for c in rules.categories})
-            if db.execute("SELECT 1 FROM matches WHERE uid = ?", (match.uid,)).fetchone():
+            if store.has_uid(match.uid):
                 report.append((match.id, "already in the history"))
                 continue
             text = rules_json(rules)
             key = digest(text)
             store.put_rules(rules.id, text, key)
-            taken = db.execute("SELECT 1 FROM matches WHERE id = ?", (match.id,)).fetchone()
-            cursor = db.execute(
-                "INSERT INTO matches (id, uid, name, created, rules, sides, target, finish, enabled) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (None if taken else match.id, match.uid, match.name, match.created, key,
-                 dumps([[s.name, s.players] for s in match.sides]), match.target, match.finish, dumps(match.with_)))
-            match_id = int(cursor.lastrowid or 0)
-            ids = [store.event(match_id, e.kind, e.hand, e.detail, at=e.at) for e in match.events]
+            taken = store.has_id(match.id)
+            match_id = store.insert_match(uid=match.uid, name=match.name, created=match.created, rules_key=key,
+                                          sides=[[s.name, s.players] for s in match.sides], target=match.target,
+                                          finish=match.finish, enabled=match.with_,
+                                          match_id=None if taken else match.id)
+            ids = [store.insert_event(match_id, e.kind, e.hand, e.detail, at=e.at) for e in match.events]
             for hand in match.hands:
                 row = store.insert_hand(match_id, hand.number, {
                     "sides": hand.sides, "typed": hand.typed, "forced": hand.forced, "problems": hand.problems,
                     "categories": [[c.id, c.points] for c in hand.categories],
                     "match_winner": hand.match_winner}, ids[hand.added_by - 1])
                 if hand.ended_by is not None:
-                    db.execute("UPDATE hands SET ended_by = ? WHERE id = ?", (ids[hand.ended_by - 1], row))
+                    store.end_hand(row, ids[hand.ended_by - 1])
             for claim in match.claims:
-                db.execute("INSERT INTO claims (match_id, after, side, added_by, ended_by) VALUES (?, ?, ?, ?, ?)",
-                           (match_id, claim.after, claim.side, ids[claim.added_by - 1],
-                            None if claim.ended_by is None else ids[claim.ended_by - 1]))
-            after = replay(store.load(match_id)).state
-            store.summarise(match_id, after.hands, after.totals, after.finished, after.winner, after.stake)
+                store.insert_claim(match_id, claim.after, claim.side, ids[claim.added_by - 1],
+                                   None if claim.ended_by is None else ids[claim.ended_by - 1])
+            refresh_summary(store, match_id)
             report.append((match_id, "imported" if not taken else f"imported as {match_id} ({match.id} was taken)"))
     return report
-
-
-def ids_of(store: Store, refs: Iterable[str]) -> list[int]:
-    """Match ids from references (ids or names)."""
-    with store.read():
-        return [store.find(ref) for ref in refs]

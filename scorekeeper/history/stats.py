@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.history.matches import Match
+from scorekeeper.history.matches import Match, gc_paused, read_matches
 from scorekeeper.history.store import Store
-from scorekeeper.output.export import bulk, matches
 
 
 @dataclass
@@ -52,7 +51,7 @@ def _add(tally: Tally, match: Match, side: str) -> None:
         tally.hands += 1
         tally.points += line.points[side]
         i = line.hand.sides.index(side)
-        for category, counted in zip(line.hand.categories, line.counted):
+        for category, counted in zip(line.hand.categories, line.counted, strict=True):
             if not counted:
                 continue
             spec = kinds.get(category.id)
@@ -64,14 +63,17 @@ def _add(tally: Tally, match: Match, side: str) -> None:
                 tally.categories.setdefault(category.id, 0)
 
 
-def stats(store: Store, *, side: str | None = None, rules: str | None = None) -> dict[str, Any]:
+def player_stats(store: Store, *, side: str | None = None, rules: str | None = None) -> dict[str, Any]:
     """Figures per player and per team, optionally for one name and one rule set."""
+    with gc_paused():
+        return _stats(read_matches(store), side, rules)
+
+
+def _stats(matches: list[Match], side: str | None, rules: str | None) -> dict[str, Any]:
     tallies: dict[tuple[str, str], Tally] = {}
     labels: dict[str, str] = {}
     count = 0
-    with bulk():
-        chosen = list(matches(store, None))
-    for match in chosen:
+    for match in matches:
         if rules is not None and match.settings.rules.id != rules:
             continue
         count += 1
@@ -87,24 +89,3 @@ def stats(store: Store, *, side: str | None = None, rules: str | None = None) ->
                 _add(tally, match, s.name)
     ordered = sorted(tallies.values(), key=lambda t: (t.kind != "player", -t.won, t.name.casefold()))
     return {"matches": count, "rules": rules, "side": side, "sides": [t.as_dict(labels) for t in ordered]}
-
-
-def stats_text(figures: dict[str, Any]) -> str:
-    """The figures as two tables: results, then how often each category was won."""
-    from scorekeeper.output.text import table
-
-    rows = figures["sides"]
-    if not rows:
-        return "No matches recorded" + (" for that choice." if figures["side"] or figures["rules"] else " yet.")
-    main = table(["name", "kind", "matches", "won", "win rate", "hands", "points/hand", "sweeps/hand"],
-                 [[r["name"], r["kind"], r["matches"], r["won"],
-                   "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}", r["hands"],
-                   f"{r['points_per_hand']:.2f}", f"{r['sweeps_per_hand']:.2f}"] for r in rows])
-    ids: dict[str, str] = {}
-    for r in rows:
-        for cid, c in r["categories"].items():
-            ids.setdefault(cid, c["label"])
-    won = table(["name", *ids.values()],
-                [[r["name"], *(f"{r['categories'][cid]['rate']:.0%}" if cid in r["categories"] else "-" for cid in ids)]
-                 for r in rows])
-    return f"{main}\n\nShare of hands in which each category was won:\n\n{won}"

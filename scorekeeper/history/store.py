@@ -107,14 +107,14 @@ class Store:
                 self.db.execute(f"PRAGMA user_version = {step + 1}")
 
     @contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
+    def write(self) -> Iterator[None]:
         """One write transaction: taken at once (BEGIN IMMEDIATE), committed whole or not at all."""
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
         try:
-            yield self.db
+            yield
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()
@@ -128,28 +128,81 @@ class Store:
             self.db.execute("ROLLBACK")
 
     @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
+    def read(self) -> Iterator[None]:
         """A read transaction: one consistent snapshot however many queries it makes."""
         try:
             self.db.execute("BEGIN")
-            yield self.db
+            yield
         except sqlite3.Error as exc:
             raise StoreError(f"cannot read the history {self.path}: {exc}") from None
         finally:
             if self.db.in_transaction:
                 self.db.execute("COMMIT")
 
-    # --- rows -----------------------------------------------------------------------------------
+    # --- writing, inside a write transaction ----------------------------------------------------
 
-    def event(self, match_id: int, kind: str, hand: int | None = None, detail: Any = None, at: str | None = None) -> int:
-        """Record an event; inside a write transaction."""
+    def insert_event(self, match_id: int, kind: str, hand: int | None = None, detail: Any = None,
+                     at: str | None = None) -> int:
+        """Add an event to a match's trail; returns its id, which hands and claims point at."""
         cursor = self.db.execute("INSERT INTO events (match_id, at, kind, hand, detail) VALUES (?, ?, ?, ?, ?)",
                                  (match_id, at or now(), kind, hand, dumps(detail or {})))
         return int(cursor.lastrowid or 0)
 
     def put_rules(self, rules_id: str, text: str, key: str) -> None:
         """Keep a rule-set text once, however many matches use it."""
-        self.db.execute("INSERT OR IGNORE INTO rulesets (digest, rules_id, data) VALUES (?, ?, ?)", (key, rules_id, text))
+        self.db.execute("INSERT OR IGNORE INTO rulesets (digest, rules_id, data) VALUES (?, ?, ?)",
+                        (key, rules_id, text))
+
+    def insert_match(self, *, uid: str, name: str, created: str, rules_key: str, sides: list[list[Any]], target: int,
+                     finish: str, enabled: list[str], match_id: int | None = None) -> int:
+        """Add a match with no hands yet (under ``match_id`` if given); returns its id."""
+        totals = dict.fromkeys((side[0] for side in sides), 0)
+        cursor = self.db.execute(
+            "INSERT INTO matches (id, uid, name, created, rules, sides, target, finish, enabled, totals) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, uid, name, created, rules_key, dumps(sides), target, finish, dumps(enabled), dumps(totals)))
+        return int(cursor.lastrowid or 0)
+
+    def insert_hand(self, match_id: int, number: int, hand: dict[str, Any], added_by: int) -> int:
+        """Store a hand (its columns as plain data, see ``history.matches.hand_columns``); returns its id."""
+        cursor = self.db.execute(
+            "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
+             dumps(hand["match_winner"]) if hand["match_winner"] else None, dumps(hand["problems"]),
+             int(hand["forced"]), added_by))
+        return int(cursor.lastrowid or 0)
+
+    def insert_claim(self, match_id: int, after: int, side: str, added_by: int, ended_by: int | None = None) -> int:
+        """Store a side's claim, made after ``after`` hands; returns its id."""
+        cursor = self.db.execute(
+            "INSERT INTO claims (match_id, after, side, added_by, ended_by) VALUES (?, ?, ?, ?, ?)",
+            (match_id, after, side, added_by, ended_by))
+        return int(cursor.lastrowid or 0)
+
+    def end_hand(self, hand_id: int, event_id: int) -> None:
+        """Withdraw a hand (undone or replaced): it stays in the history, ended by that event."""
+        self.db.execute("UPDATE hands SET ended_by = ? WHERE id = ?", (event_id, hand_id))
+
+    def end_claim(self, claim_id: int, event_id: int) -> None:
+        """Withdraw a claim: it stays in the history, ended by that event."""
+        self.db.execute("UPDATE claims SET ended_by = ? WHERE id = ?", (event_id, claim_id))
+
+    def summarise(self, match_id: int, hands: int, totals: dict[str, int], finished: bool, winner: str | None,
+                  stake: int | None) -> None:
+        """Keep the match row's summary in step with its hands."""
+        self.db.execute("UPDATE matches SET hands = ?, totals = ?, finished = ?, winner = ?, stake = ? WHERE id = ?",
+                        (hands, dumps(totals), int(finished), winner, stake, match_id))
+
+    # --- reading, inside a read (or write) transaction ------------------------------------------
+
+    def has_uid(self, uid: str) -> bool:
+        """Whether a match with this uid (from any database) is already here."""
+        return self.db.execute("SELECT 1 FROM matches WHERE uid = ?", (uid,)).fetchone() is not None
+
+    def has_id(self, match_id: int) -> bool:
+        """Whether this match id is taken."""
+        return self.db.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
 
     def find(self, ref: str | None) -> int:
         """A match id from an id, a name, or (with none) the one match still being played."""
@@ -160,7 +213,8 @@ class Store:
             if not rows:
                 last = self.db.execute("SELECT max(id) FROM matches").fetchone()[0]
                 ended = f" (match {last} is over: name it to undo or edit its hands)" if last else ""
-                raise StoreError(f"no match is being played{ended}: start one with 'scorekeeper match new', or name one")
+                raise StoreError(f"no match is being played{ended}: "
+                                 "start one with 'scorekeeper match new', or name one")
             names = ", ".join(f"{i} {n}".strip() for i, n in rows[:10])
             raise StoreError(f"{len(rows)} matches are being played ({names}); say which one")
         if ref.isdigit():
@@ -201,21 +255,23 @@ class Store:
                 for r in self.db.execute("SELECT id, at, kind, hand, detail FROM events WHERE match_id = ? ORDER BY id",
                                          (match_id,))]
 
-    def insert_hand(self, match_id: int, number: int, hand: dict[str, Any], added_by: int) -> int:
-        """Store a hand (its columns as plain data)."""
-        cursor = self.db.execute(
-            "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
-             dumps(hand["match_winner"]) if hand["match_winner"] else None, dumps(hand["problems"]),
-             int(hand["forced"]), added_by))
-        return int(cursor.lastrowid or 0)
+    def events_by_match(self) -> dict[int, list[dict[str, Any]]]:
+        """The trail of every match, by match id, oldest first (one query)."""
+        trails: dict[int, list[dict[str, Any]]] = {}
+        for r in self.db.execute("SELECT match_id, id, at, kind, hand, detail FROM events ORDER BY id"):
+            trails.setdefault(r[0], []).append({"id": r[1], "at": r[2], "kind": r[3], "hand": r[4],
+                                                "detail": json.loads(r[5])})
+        return trails
 
-    def summarise(self, match_id: int, hands: int, totals: dict[str, int], finished: bool, winner: str | None,
-                  stake: int | None) -> None:
-        """Keep the match row's summary in step with its hands."""
-        self.db.execute("UPDATE matches SET hands = ?, totals = ?, finished = ?, winner = ?, stake = ? WHERE id = ?",
-                        (hands, dumps(totals), int(finished), winner, stake, match_id))
+    def summaries(self, *, playing_only: bool = False) -> list[dict[str, Any]]:
+        """Every match's summary row (kept by ``summarise``), newest first; no hand is read."""
+        sql = ("SELECT m.id, m.name, m.created, r.rules_id, m.sides, m.target, m.finish, m.hands, m.totals, "
+               "m.finished, m.winner, m.stake FROM matches m JOIN rulesets r ON r.digest = m.rules")
+        if playing_only:
+            sql += " WHERE m.finished = 0"
+        return [{"id": r[0], "name": r[1], "created": r[2], "rules": r[3], "sides": [s[0] for s in json.loads(r[4])],
+                 "target": r[5], "finish": r[6], "hands": r[7], "totals": json.loads(r[8]), "finished": bool(r[9]),
+                 "winner": r[10], "stake": r[11]} for r in self.db.execute(sql + " ORDER BY m.id DESC")]
 
     def iter_rows(self, ids: list[int] | None = None, *, live_only: bool = False,
                   typed: bool = True) -> Iterator[MatchRow]:
@@ -238,7 +294,6 @@ class Store:
                 claims.setdefault(row[0], []).append(
                     {"id": row[1], "after": row[2], "side": row[3], "added_by": row[4], "ended_by": row[5]})
         loads = json.loads
-        sides_seen: dict[str, list[str]] = {}  # a few distinct line-ups, decoded once each
         groups = groupby(hands, key=itemgetter(0))
         group = next(groups, None)
         for head in heads.fetchall():
@@ -248,15 +303,12 @@ class Store:
                 group = next(groups, None)
             if group is not None and group[0] == match.id:
                 rows = list(group[1])
-                # one decode for all of a match's categories: far fewer calls into the JSON decoder
+                # One decode for all of a match's categories, not one per hand: 69 ms instead of 102 ms
+                # for 30,000 hands. Problems are nearly always "[]": skipping those saves 40 ms more.
                 categories = loads("[" + ",".join(r[5] for r in rows) + "]")
-                append, new = match.hands.append, tuple.__new__
-                for r, packed in zip(rows, categories):
-                    sides = sides_seen.get(r[3])
-                    if sides is None:
-                        sides = sides_seen[r[3]] = loads(r[3])
-                    append(new(HandRow, (r[1], r[2], sides, loads(r[4]) if r[4] else {}, packed,
-                                         loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [],
-                                         bool(r[8]), r[9], r[10])))
+                match.hands.extend(
+                    HandRow(r[1], r[2], loads(r[3]), loads(r[4]) if r[4] else {}, packed,
+                            loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [], bool(r[8]), r[9], r[10])
+                    for r, packed in zip(rows, categories, strict=True))
                 group = next(groups, None)
             yield match

@@ -11,16 +11,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper._words import and_list
 from scorekeeper.errors import HandError
-from scorekeeper.match.ending import (
-    CategoryPoints,
-    HandPoints,
-    MatchError,
-    MatchSettings,
-    MatchState,
-)
+from scorekeeper.match.ending import CategoryPoints, HandPoints, MatchError, MatchSettings
 from scorekeeper.scoring.count import Counter, HandResult
-from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
+from scorekeeper.scoring.hand import HandSpec
 
 
 @dataclass(frozen=True)
@@ -50,7 +45,7 @@ def _resolve(names: Mapping[str, str], settings: MatchSettings, what: str, name:
 
 def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -> HandSpec:
     """The spec with every side named as the match names it, its piles in seating order."""
-    if spec.rules is not None and spec.rules not in (settings.rules.id, ):
+    if spec.rules is not None and spec.rules != settings.rules.id:
         raise MatchError(f"the hand names rules {spec.rules!r}, but this match is played under {settings.rules.id}")
     names = side_lookup(settings)
     piles: dict[str, tuple[str, str]] = {}
@@ -61,10 +56,10 @@ def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -
         piles[side] = pile
     outsiders = [s for s in piles if s not in playing]
     if outsiders:
-        raise MatchError(f"pile of {outsiders[0]}: only {', '.join(playing)} play this playoff hand")
+        raise MatchError(f"pile of {outsiders[0]}: only {and_list(playing)} play this playoff hand")
     missing = [s for s in playing if s not in piles]
     if missing:
-        raise HandError(f"no pile for {', '.join(missing)}: each side that plays the hand needs one "
+        raise HandError(f"no pile for {and_list(missing)}: each side that plays the hand needs one "
                         f"(--pile SIDE=CARDS, or 'rest' for the cards nobody else took)")
 
     def counts(mapping: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -89,16 +84,6 @@ def typed_record(spec: HandSpec) -> dict[str, Any]:
     if spec.italian_suits:
         record["suit_letters"] = "italian"
     return record
-
-
-def spec_from_record(record: Mapping[str, Any]) -> HandSpec:
-    """A stored typed hand back as a spec, e.g. to start an edit from it."""
-    return hand_from_mapping(dict(record), "stored hand")
-
-
-def count_hand(settings: MatchSettings, state: MatchState, spec: HandSpec, counter: Counter | None = None) -> CountedHand:
-    """Resolve and count a typed hand for the next turn of the match (or a replacement)."""
-    return count_for(settings, state.next_sides or settings.side_names, spec, counter)
 
 
 def count_for(settings: MatchSettings, playing: tuple[str, ...], spec: HandSpec,

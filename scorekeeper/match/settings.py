@@ -86,6 +86,8 @@ def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None =
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
         raise MatchError(f"--name {name!r}: {bad!r} cannot be part of a name")
+    if name.isdigit():
+        raise MatchError(f"--name {name!r}: a name cannot be only digits (those are match ids)")
     if target is not None and target < 1:
         raise MatchError(f"--target {target}: the target must be 1 or more")
     if finish is not None and finish not in FINISHES:

@@ -1,6 +1,6 @@
 """The history as files a club can keep: CSV, JSON, a Markdown score sheet and printable HTML.
 
-Matches are read in bulk and replayed once each. Files are written atomically: the text goes to
+Matches are read in bulk and counted once each. Files are written atomically: the text goes to
 a temporary file in the same folder, is flushed to disk, and is renamed over the old file, so a
 crash leaves either the old file or the new one.
 """
@@ -8,44 +8,43 @@ crash leaves either the old file or the new one.
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import os
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.matches import Match, replay
+from scorekeeper.history.matches import Match, gc_paused, match_ids, read_matches
 from scorekeeper.history.store import Store
+from scorekeeper.output.sheet import line_notes, outcome, title
 
 FORMATS = ("csv", "json", "md", "html")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
-@contextmanager
-def bulk() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a whole history is read into memory.
+def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None) -> str:
+    """The matches named by id or name (every match with None) as the text of a format; with
+    ``output``, that text is also written there, atomically."""
+    if fmt not in FORMATS:
+        raise ScorekeeperError(f"--format {fmt!r}: not a format (one of {', '.join(FORMATS)})")
+    ids = None if refs is None else match_ids(store, refs)
+    with gc_paused():
+        if fmt == "json":
+            from scorekeeper.history.archive import history_document, to_text
 
-    Reading 100,000 hands creates millions of small objects and no reference cycles; the
-    collector would otherwise walk all of them again and again, which takes longer than the work.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
+            text = to_text(history_document(store, ids))
+        elif fmt == "csv":
+            text = to_csv(read_matches(store, ids))
+        elif fmt == "md":
+            text = to_markdown(read_matches(store, ids))
+        else:
+            from scorekeeper.output.html import to_html
 
-
-def matches(store: Store, ids: list[int] | None) -> Iterator[Match]:
-    """The chosen matches (all with None), replayed, in id order."""
-    with store.read():
-        rows = list(store.iter_rows(ids, live_only=True, typed=False))
-    for row in rows:
-        yield replay(row)
+            text = to_html(read_matches(store, ids))
+    if output is not None:
+        write_atomically(output, text)
+    return text
 
 
 def safe_cell(value: object) -> object:
@@ -77,18 +76,11 @@ def to_csv(all_matches: list[Match]) -> str:
             note = safe_cell(line.note)
             forced = "yes" if hand.forced else ""
             places = [position[cid] for cid in hand.ids]
-            by_side = hand.by_side()
-            # the usual case, every category counted and in the leading columns, needs no placing
-            plain = all(line.counted) and places == list(range(len(places)))
-            pad = [""] * (len(columns) - len(places))
-            for i, side in enumerate(hand.sides):
-                if plain:
-                    cells: list[object] = [*by_side[i], *pad]
-                else:
-                    cells = [""] * len(columns)
-                    for place, points, counted in zip(places, by_side[i], line.counted):
-                        if counted:
-                            cells[place] = points
+            for side, points in zip(hand.sides, hand.by_side(), strict=True):
+                cells: list[object] = [""] * len(columns)
+                for place, point, counted in zip(places, points, line.counted, strict=True):
+                    if counted:
+                        cells[place] = point
                 writer.writerow([*head, line.number, safe_sides[side], *cells, line.points.get(side, ""),
                                  line.totals[side], forced, note])
     return out.getvalue()
@@ -100,8 +92,6 @@ def _md(text: object) -> str:
 
 def to_markdown(all_matches: list[Match]) -> str:
     """A score sheet per match: each hand's points and running totals, categories, and the result."""
-    from scorekeeper.output.sheet import outcome, title
-
     parts = []
     for match in all_matches:
         names = match.settings.side_names
@@ -109,39 +99,14 @@ def to_markdown(all_matches: list[Match]) -> str:
         lines.append("| Hand | " + " | ".join(_md(n) for n in names) + " | Categories |")
         lines.append("|---:|" + "---:|" * len(names) + "---|")
         for line in match.state.lines:
-            hand = line.hand
-            cells = [f"+{line.points[n]} = {line.totals[n]}" if n in line.points else f"{line.totals[n]}" for n in names]
-            won = []
-            for category, counted in zip(hand.categories, line.counted):
-                if counted and any(category.points):
-                    who = ", ".join(f"{s} {p}" for s, p in zip(hand.sides, category.points) if p)
-                    won.append(f"{category.label}: {who}")
-            notes = "; ".join(won + ([line.note] if line.note else []) + (["forced"] if hand.forced else []))
-            lines.append(f"| {line.number} | " + " | ".join(cells) + f" | {_md(notes)} |")
+            cells = [f"+{line.points[n]} = {line.totals[n]}" if n in line.points else f"{line.totals[n]}"
+                     for n in names]
+            lines.append(f"| {line.number} | " + " | ".join(cells) + f" | {_md(line_notes(line))} |")
         if not match.state.lines:
             lines.append("| - | " + " | ".join("0" for _ in names) + " | no hands yet |")
         lines += ["", f"**{_md(outcome(match))}**", ""]
         parts.append("\n".join(lines))
     return "# Score sheets\n\n" + "\n".join(parts) if parts else "# Score sheets\n\nNo matches.\n"
-
-
-def render(store: Store, ids: list[int] | None, fmt: str) -> str:
-    """The export text of these matches in a format."""
-    if fmt not in FORMATS:
-        raise ScorekeeperError(f"--format {fmt!r}: not a format (one of {', '.join(FORMATS)})")
-    with bulk():
-        if fmt == "json":
-            from scorekeeper.history.archive import history_document, to_text
-
-            return to_text(history_document(store, ids))
-        chosen = list(matches(store, ids))
-        if fmt == "csv":
-            return to_csv(chosen)
-        if fmt == "md":
-            return to_markdown(chosen)
-        from scorekeeper.output.html import to_html
-
-        return to_html(chosen)
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from scorekeeper.history.matches import Match
-from scorekeeper.output.sheet import outcome, title
+from scorekeeper.output.sheet import line_notes, outcome, title
 
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
 WIDTH, HEIGHT, PAD = 640, 320, 40
@@ -56,7 +56,7 @@ def chart(match: Match) -> str:
     for i in range(1, len(match.state.lines) + 1):
         parts.append(f'<text x="{x(i):.1f}" y="{HEIGHT - PAD + 16}" font-size="11" text-anchor="middle" '
                      f'fill="#666">{i}</text>')
-    for n, colour in zip(names, COLOURS * 4):
+    for n, colour in zip(names, COLOURS * 4, strict=False):  # more sides than colours: they repeat
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[n]))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="4" '
                      f'stroke-linejoin="round"><title>{escape(n)}</title></polyline>')
@@ -71,17 +71,15 @@ def _hands_table(match: Match) -> str:
     for line in match.state.lines:
         cells = "".join(f"<td>+{line.points[n]} = {line.totals[n]}</td>" if n in line.points
                         else f"<td>{line.totals[n]}</td>" for n in names)
-        won = [f"{c.label}: " + ", ".join(f"{s} {p}" for s, p in zip(line.hand.sides, c.points) if p)
-               for c, counted in zip(line.hand.categories, line.counted) if counted and any(c.points)]
-        note = "; ".join(won + ([line.note] if line.note else []) + (["forced"] if line.hand.forced else []))
-        rows.append(f"<tr><td>{line.number}</td>{cells}<td class=\"note\">{escape(note)}</td></tr>")
+        rows.append(f"<tr><td>{line.number}</td>{cells}<td class=\"note\">{escape(line_notes(line))}</td></tr>")
     return f"<table><tr><th>hand</th>{head}<th class=\"note\">categories</th></tr>{''.join(rows)}</table>"
 
 
 def match_section(match: Match) -> str:
     """One match's printable page."""
     names = match.settings.side_names
-    legend = "".join(f'<span style="background:{c}"></span>{escape(n)}' for n, c in zip(names, COLOURS * 4))
+    legend = "".join(f'<span style="background:{c}"></span>{escape(n)}'
+                     for n, c in zip(names, COLOURS * 4, strict=False))
     return (f'<section class="match"><h1>{escape(title(match))}</h1>'
             f"<p>{escape(' vs '.join(names))}; started {escape(match.row.created)}</p>"
             f'<p class="result">{escape(outcome(match))}</p>{chart(match)}'

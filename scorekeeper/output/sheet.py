@@ -1,13 +1,14 @@
-"""A recorded match as text a player reads: standings, the result line, the whole score sheet."""
+"""Recorded matches as text a player reads: standings, the result line, the whole score sheet,
+what an added hand did, and the list of matches."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.history.matches import Match
-from scorekeeper.match.ending import MatchState, state_dict
-from scorekeeper.output.text import table
-from scorekeeper.rules.stored import rules_data
+from scorekeeper._words import and_list
+from scorekeeper.history.matches import Entered, Match
+from scorekeeper.match.ending import HandLine, MatchState, state_dict
+from scorekeeper.output.text import hand_table, table
 
 
 def title(match: Match) -> str:
@@ -26,24 +27,16 @@ def outcome(match: Match) -> str:
     if state.finished:
         if state.winner is None:
             return f"The match is over ({score}): {state.reason}."
-        stake = f"stake {state.stake}" + (" (doubled)" if _doubled(match) else "")
+        stake = f"stake {state.stake}" + (" (doubled)" if state.doubled else "")
         return f"{state.winner} wins the match, {score}, {stake}: {state.reason}."
     if state.playoff:
-        who = "only " + " and ".join(state.next_sides) + " play" if len(state.next_sides) < len(names) else "all sides play"
+        who = f"only {and_list(state.next_sides)} play" if len(state.next_sides) < len(names) else "all sides play"
         return f"Playing, {score}: level at the top, {who} the next hand."
     if match.settings.finish == "claim":
         over = [n for n in names if state.totals[n] >= match.settings.target]
-        hint = f"; {' and '.join(over)} may claim" if over else ""
+        hint = f"; {and_list(over)} may claim" if over else ""
         return f"Playing, {score}: a side wins by claiming {match.settings.target} (match claim){hint}."
     return f"Playing, {score}, first past {match.settings.target}."
-
-
-def _doubled(match: Match) -> bool:
-    stake, state = match.settings.stake, match.state
-    if stake.double_if_loser_below is None or state.winner is None:
-        return False
-    others = [v for k, v in state.totals.items() if k != state.winner]
-    return bool(others) and max(others) < stake.double_if_loser_below
 
 
 def standings(match: Match, points: dict[str, int] | None = None) -> str:
@@ -61,7 +54,7 @@ def sheet(match: Match) -> str:
     for line in match.state.lines:
         hand = line.hand
         first = True
-        for category, counted in zip(hand.categories, line.counted):
+        for category, counted in zip(hand.categories, line.counted, strict=True):
             cells = [category.points[hand.sides.index(n)] if n in hand.sides else "" for n in names]
             if not counted and line.points:
                 cells = [f"({c})" if c != "" else c for c in cells]
@@ -93,6 +86,41 @@ def match_dict(match: Match) -> dict[str, Any]:
             "state": "finished" if match.state.finished else "playing", **state_dict(s, match.state)}
 
 
-def ruleset_dict(match: Match) -> dict[str, Any]:
-    """The rule set the match was recorded under, as plain data."""
-    return rules_data(match.settings.rules)
+def line_notes(line: HandLine) -> str:
+    """A hand's notes on one line: who won each counted category, the match's note, and 'forced'."""
+    hand = line.hand
+    won = [f"{c.label}: " + ", ".join(f"{side} {p}" for side, p in zip(hand.sides, c.points, strict=True) if p)
+           for c, counted in zip(hand.categories, line.counted, strict=True) if counted and any(c.points)]
+    return "; ".join(won + ([line.note] if line.note else []) + (["forced"] if hand.forced else []))
+
+
+def entered_text(entered: Entered, verb: str) -> str:
+    """What ``match add`` or ``match edit`` prints: the hand counted and, if it was stored, the standings."""
+    counted = hand_table(entered.counted.result) + "\n"
+    if not entered.stored:
+        return counted
+    line = entered.match.state.lines[entered.number - 1]
+    said = [f"Hand {entered.number} {verb}{' with its problems noted' if entered.counted.result.problems else ''}."]
+    skipped = [c.label for c, counted in zip(line.hand.categories, line.counted, strict=True) if not counted]
+    if skipped and line.points:
+        said.append(f"Counted out: {', '.join(skipped)} not scored.")
+    elif line.note.startswith("not counted"):
+        said.append(f"This hand is {line.note}.")
+    return "\n".join([counted, *said, standings(entered.match, line.points)])
+
+
+def entered_dict(entered: Entered) -> dict[str, Any]:
+    """``match add --json``: whether the hand was stored, its count, and the match after it."""
+    return {"stored": entered.stored, "number": entered.number, "hand": entered.counted.result.to_dict(),
+            "match": match_dict(entered.match)}
+
+
+def matches_table(rows: list[dict[str, Any]]) -> str:
+    """``match list``: a line per match (``history.matches.list_matches``), newest first."""
+    if not rows:
+        return "No matches yet: start one with 'scorekeeper match new'."
+    return table(["id", "name", "rules", "sides", "hands", "score", "state"],
+                 [[r["id"], r["name"], r["rules"], " vs ".join(r["sides"]), r["hands"],
+                   "-".join(str(r["totals"].get(s, 0)) for s in r["sides"]),
+                   (f"won by {r['winner']}" if r["winner"] else "over") if r["finished"] else "playing"]
+                  for r in rows])

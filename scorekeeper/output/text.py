@@ -1,4 +1,4 @@
-"""Results as text a player reads: tables (tabulate), and JSON."""
+"""Results as text a player reads: tables (tabulate) for a hand and for the history's figures, and JSON."""
 
 from __future__ import annotations
 
@@ -41,3 +41,22 @@ def hand_table(result: HandResult) -> str:
     else:
         lines.append("The hand checks out." + (" Every claim is right." if result.claims else ""))
     return "\n".join(lines)
+
+
+def stats_text(figures: dict[str, Any]) -> str:
+    """The history's figures (``history.stats.player_stats``) as two tables: results, then categories won."""
+    rows = figures["sides"]
+    if not rows:
+        return "No matches recorded" + (" for that choice." if figures["side"] or figures["rules"] else " yet.")
+    results = table(["name", "kind", "matches", "won", "win rate", "hands", "points/hand", "sweeps/hand"],
+                    [[r["name"], r["kind"], r["matches"], r["won"],
+                      "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}", r["hands"],
+                      f"{r['points_per_hand']:.2f}", f"{r['sweeps_per_hand']:.2f}"] for r in rows])
+    labels: dict[str, str] = {}
+    for r in rows:
+        for cid, c in r["categories"].items():
+            labels.setdefault(cid, c["label"])
+    won = table(["name", *labels.values()],
+                [[r["name"], *(f"{r['categories'][cid]['rate']:.0%}" if cid in r["categories"] else "-"
+                               for cid in labels)] for r in rows])
+    return f"{results}\n\nShare of hands in which each category was won:\n\n{won}"

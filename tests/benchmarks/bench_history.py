@@ -23,14 +23,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from scorekeeper.cli.common import with_options
 from scorekeeper.history.matches import add_hand, hand_columns, load_match, start_match
 from scorekeeper.history.store import Store
 from scorekeeper.match.ending import match_settings
 from scorekeeper.match.hand import count_for
-from scorekeeper.output.export import render
+from scorekeeper.output.export import export_matches
 from scorekeeper.output.sheet import sheet
 from scorekeeper.rules.catalog import load_rules
-from scorekeeper.scoring.hand import HandSpec, with_options
+from scorekeeper.scoring.hand import HandSpec
 
 MATCHES, HANDS = 10_000, 10
 GAMES = (("scopa", ["Anna", "Bruno"]), ("hurricane", ["Carla", "Dario"]), ("scopone", ["Anna+Bruno", "Carla+Dario"]))
@@ -58,7 +59,7 @@ def build(path: Path, rng: random.Random) -> None:
             settings = match_settings(load_rules(rules_id), sides, target=1000)
             pools[rules_id] = (settings, [hand_columns(count_for(settings, settings.side_names, d), False)
                                           for d in deals(rules_id, sides, 60, rng)])
-        from scorekeeper.history.matches import replay
+        from scorekeeper.history.matches import refresh_summary
 
         for start in range(0, MATCHES, 1000):
             ids = []
@@ -68,10 +69,9 @@ def build(path: Path, rng: random.Random) -> None:
             with store.write():
                 for match_id, pool in ids:
                     for number in range(1, HANDS + 1):
-                        event = store.event(match_id, "add", number)
+                        event = store.insert_event(match_id, "add", number)
                         store.insert_hand(match_id, number, rng.choice(pool), event)
-                    state = replay(store.load(match_id)).state
-                    store.summarise(match_id, state.hands, state.totals, state.finished, state.winner, state.stake)
+                    refresh_summary(store, match_id)
 
 
 def interleaved(actions: dict[str, Callable[[], object]], repeat: int) -> dict[str, tuple[float, float]]:
@@ -118,12 +118,13 @@ def measure(empty: Path, big: Path) -> list[tuple[str, dict[str, tuple[float, fl
     root = Path(__file__).resolve().parents[2]
 
     def cli(path: Path, *args: str) -> Callable[[], object]:
-        env = dict(os.environ, SCOREKEEPER_DB=str(path), PYTHONPATH=f"{root}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
+        python_path = f"{root}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"
+        env = dict(os.environ, SCOREKEEPER_DB=str(path), PYTHONPATH=python_path)
         return lambda: subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, check=True,
                                       capture_output=True)
 
     pile = ["--pile", "Anna=" + hands[0].piles["Anna"][0], "--pile", "Bruno=rest"]
-    for path, name in ((empty, "empty"), (big, "100k")):
+    for name in ("empty", "100k"):
         stores[name].close()
     results.append(("match add (command, new process)", interleaved(
         {"empty": cli(empty, "match", "add", shown["empty"], "--force", *pile),
@@ -154,7 +155,7 @@ def main() -> None:
     with Store(big) as store:
         for _ in range(3):
             begin, cpu = time.perf_counter(), time.process_time()
-            text = render(store, None, "csv")
+            text = export_matches(store, None, "csv")
             runs.append((time.perf_counter() - begin, time.process_time() - cpu))
     library, library_cpu = min(runs)
     out = folder / "all.csv"
