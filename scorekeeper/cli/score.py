@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,8 +22,10 @@ from scorekeeper.cli.common import (
     typed_hand,
 )
 from scorekeeper.output.text import hand_table, to_json
-from scorekeeper.scoring.dispute import PrimieraDispute, settle_primiera
 from scorekeeper.scoring.hand import score_hand
+
+if TYPE_CHECKING:
+    from scorekeeper.scoring.dispute import PrimieraDispute
 
 
 def score(
@@ -64,6 +66,8 @@ def primiera(
     code 0: settled; 1: the piles have a problem (a card twice, a card of another deck); 2: the
     input could not be understood.
     """
+    from scorekeeper.scoring.dispute import settle_primiera
+
     with reporting():
         dispute = settle_primiera(typed_hand(None, pile, italian_suits=italian_suits, rules=rules, needs_piles=True))
     print(to_json(dispute.to_dict()) if json else _primiera_text(dispute))
