@@ -81,6 +81,7 @@ def replay(
     own piles, sweeps or claims disagree; 2: the record could not be understood.
     """
     from scorekeeper.output.text import hand_table, to_json
+    from scorekeeper.play._text import shown
     from scorekeeper.play.replay import replay_file
 
     with reporting():
@@ -98,13 +99,14 @@ def replay(
                 print(outcome.opening_note[0].upper() + outcome.opening_note[1:] + ".")
             left = " ".join(outcome.cards(outcome.left))
             if outcome.taker and left:
-                print(f"{outcome.taker} made the last capture and takes what is left: {left} (no sweep).")
+                print(f"{shown(outcome.taker)} made the last capture and takes what is left: {left} (no sweep).")
             for (side, pile), count in zip(outcome.side_piles.items(), outcome.sweeps, strict=True):
-                print(f"{side}: {len(pile)} cards, {count} sweep{'s' if count != 1 else ''}")
+                print(f"{shown(side)}: {len(pile)} cards, {count} sweep{'s' if count != 1 else ''}")
             for problem in outcome.mismatches:
                 print(f"problem: {problem}")
             print()
-            print(hand_table(outcome.result))
+            # The sides' names come from the record: a terminal escape in one is shown, not obeyed.
+            print("\n".join(shown(line) for line in hand_table(outcome.result).splitlines()))
     if not outcome.ok:
         raise typer.Exit(NOT_OK)
 

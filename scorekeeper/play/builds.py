@@ -8,9 +8,7 @@ may be extended only to the same value, and is taken whole by a card of that val
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from scorekeeper.play.capture import Build, CaptureEngine, Table
+from scorekeeper.play.capture import MAX_STEPS, Build, CaptureEngine, Table, TooManyCaptures
 
 
 def _words(engine: CaptureEngine, mask: int) -> str:
@@ -37,24 +35,37 @@ def splits(values: list[int], target: int) -> bool:
 
     >>> splits([2, 5], 7), splits([8, 8], 8), splits([3, 4, 7], 7), splits([5, 2], 2)
     (True, True, True, False)
+
+    The search is bounded like the capture engine's: a build no table could hold is refused.
     """
     if target <= 0 or not values or sum(values) % target:
         return False
-    rest = sorted(values, reverse=True)
+    failed: set[tuple[int, ...]] = set()  # what is left to split, known not to split
+    steps = 0
 
-    def fill(items: list[int]) -> bool:
+    def fill(items: tuple[int, ...]) -> bool:
         if not items:
             return True
-        first, others = items[0], items[1:]
-        for size in range(len(others) + 1):
-            for combo in combinations(range(len(others)), size):
-                if first + sum(others[i] for i in combo) == target:
-                    left = [v for i, v in enumerate(others) if i not in combo]
-                    if fill(left):
-                        return True
+        if items in failed:
+            return False
+        first, others = items[0], items[1:]  # the largest value, in a group with some of the others
+
+        def pick(start: int, need: int, chosen: int) -> bool:
+            nonlocal steps
+            steps += 1
+            if steps > MAX_STEPS:
+                raise TooManyCaptures(MAX_STEPS, "combinations tried")
+            if need == 0 and fill(tuple(v for i, v in enumerate(others) if not chosen >> i & 1)):
+                return True
+            return any(others[j] <= need and pick(j + 1, need - others[j], chosen | 1 << j)
+                       for j in range(start, len(others)))
+
+        if first <= target and pick(0, target - first, 0):
+            return True
+        failed.add(items)
         return False
 
-    return fill(rest)
+    return fill(tuple(sorted(values, reverse=True)))
 
 
 def build_error(engine: CaptureEngine, card: int, table: Table, holding: int, value: int, onto: int) -> str | None:

@@ -7,6 +7,7 @@ Replay and simulation both drive a ``Game``: ``play`` checks a play and applies 
 from __future__ import annotations
 
 from scorekeeper.play._reasons import why
+from scorekeeper.play._text import shown
 from scorekeeper.play.builds import apply_build, build_error
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, Table
 
@@ -88,7 +89,7 @@ class Game:
         names = engine.names
         if not self.holding[player] >> card & 1:
             held = engine.describe(self.holding[player]).replace(" + ", " ") if self.holding[player] else "no cards"
-            who = self.names[player] if self.names else "that player"
+            who = shown(self.names[player]) if self.names else "that player"
             raise IllegalPlayError(f"{who} does not hold the {names[card]} (holds {held})")
         if build is not None:
             problem = build_error(engine, card, self.table, self.holding[player], build[0], build[1])

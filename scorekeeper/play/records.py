@@ -30,6 +30,7 @@ from scorekeeper.cards import Card, Deck
 from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import CardReader
+from scorekeeper.play._text import shown
 
 _KEYS = ("rules", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared", "claims",
          "seed", "hand")
@@ -86,7 +87,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     hands = deal["hands"]
     players, batches = [], []
     for player, given in hands.items():
-        where = f"{where_of(hands, player, source)}: deal.hands.{player}"
+        where = f"{where_of(hands, player, source)}: deal.hands.{shown(str(player))}"
         rounds = given if isinstance(given, list) and any(isinstance(g, list) or " " in str(g) for g in given) \
             else [given]
         players.append(str(player))
@@ -103,7 +104,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         except (NotationError, InputErrors) as exc:
             errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
     if errors:
-        raise InputErrors(errors)
+        raise InputErrors(errors)  # every one: a command shows the first twenty, verify too
     teams = _teams(data.get("teams"), players, where_of(data, "teams", source))
     stated = data.get("piles")
     piles = None
@@ -111,7 +112,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         if not isinstance(stated, Mapping):
             raise NotationError(f"{where_of(data, 'piles', source)}: piles: must map each side to its cards")
         piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t),
-                          f"{where_of(stated, s, source)}: pile of {s}") for s, t in stated.items()}
+                          f"{where_of(stated, s, source)}: pile of {shown(str(s))}") for s, t in stated.items()}
     sweeps = data.get("sweeps")
     if sweeps is not None and not (isinstance(sweeps, Mapping)
                                    and all(isinstance(n, int) and not isinstance(n, bool) for n in sweeps.values())):
@@ -156,5 +157,5 @@ def _teams(data: Any, players: list[str], where: str) -> dict[str, tuple[str, ..
     missing = [p for p in players if p not in seated]
     if missing or len(seated) != len(set(seated)):
         raise NotationError(f"{where}: teams: every player of the deal belongs to exactly one side "
-                            f"({', '.join(missing) or 'someone is named twice'})")
+                            f"({shown(', '.join(missing)) or 'someone is named twice'})")
     return teams

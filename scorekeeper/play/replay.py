@@ -14,7 +14,8 @@ from scorekeeper.cards import Deck
 from scorekeeper.documents import read_document, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import PileText
-from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError
+from scorekeeper.play._text import capped, shown
+from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
 from scorekeeper.play.game import Game
 from scorekeeper.play.records import Play, Record, read_record, record_keys
 from scorekeeper.rules.catalog import load_rules
@@ -58,7 +59,9 @@ class Replayed:
 
     @property
     def side_piles(self) -> dict[str, list[str]]:
-        """Each side's pile at the end of the hand, in canonical text."""
+        """Each side's pile at the end of the hand, in canonical text (none when a play was illegal)."""
+        if not self.piles:
+            return {}
         return {side: self.cards(mask) for side, mask in zip(self.sides, self.piles, strict=True)}
 
     def to_dict(self, *, log: bool = False) -> dict[str, Any]:
@@ -85,6 +88,13 @@ def replay_file(path: str | Path, rules: str | None = None, *, log: bool = False
     The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa.
     """
     data, source = read_document(path, "record")
+    return replay_data(data, source, rules, log=log)
+
+
+def replay_data(data: Any, source: str, rules: str | None = None, *, log: bool = False) -> Replayed:
+    """Replay a record already read as plain data (a mapping as a record file holds); ``source``
+    names it in messages. The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa.
+    """
     record_keys(data, source)
     ref = rules or data.get("rules") or "scopa"
     if not isinstance(ref, str):
@@ -117,7 +127,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
         dealt = engine.describe(game.opening).replace(" + ", " ")
         made = sum(engine.value[i] for i in range(len(engine.names)) if game.opening >> i & 1)
         swept = sum(game.sweeps)
-        out.opening_note = (f"the table dealt ({dealt}) makes {made}: {out.dealer}, the dealer, takes it "
+        out.opening_note = (f"the table dealt ({dealt}) makes {made}: {shown(out.dealer)}, the dealer, takes it "
                             f"({swept} sweep{'s' if swept != 1 else ''})")
         if log:
             out.log.append(f"0. {out.opening_note}")
@@ -126,21 +136,24 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
         try:
             player = index.get(play.player)
             if player is None:
-                raise IllegalPlayError(f"{play.player!r} has no hand in the deal ({', '.join(record.players)})")
+                raise IllegalPlayError(f"{play.player!r} has no hand in the deal "
+                                       f"({shown(', '.join(record.players))})")
             if player != game.player:
-                raise IllegalPlayError(f"it is {record.players[game.player]}'s turn, not {play.player}'s "
-                                       "(players play in the order of the deal's hands)")
+                raise IllegalPlayError(f"it is {shown(record.players[game.player])}'s turn, not "
+                                       f"{shown(play.player)}'s (players play in the order of the deal's hands)")
             last, before = game.last, game.table.mask
             build = None if play.build is None else (play.build, deck.mask(play.onto))
             capture = game.play(player, card, deck.mask(play.take), build)
         except IllegalPlayError as exc:
             out.illegal = (play.number, str(exc))
             return out
+        except TooManyCaptures as exc:
+            raise TooManyCaptures(exc.limit, exc.what, f"{record.source}: play {play.number}") from None
         out.plays = play.number
         if log:
             out.log.append(_logged(engine, play, capture, last and capture is not None and capture.mask == before))
     if game.turn < game.total:
-        held = [f"{record.players[i]} {engine.describe(m).replace(' + ', ' ')}"
+        held = [f"{shown(record.players[i])} {engine.describe(m).replace(' + ', ' ')}"
                 for i, m in enumerate(game.holding) if m]
         unplayed = game.total - game.turn
         reason = (f"the record ends after {game.turn} plays, but the hand is not over "
@@ -152,12 +165,12 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     out.taker = sides[taker] if taker is not None else None
     out.piles, out.sweeps = tuple(game.piles), tuple(game.sweeps)
     out.result = score_replayed(record, engine, sides, out.piles, out.sweeps)
-    out.mismatches = _compare(record, engine, sides, out.piles, out.sweeps)
+    out.mismatches = capped(_compare(record, engine, sides, out.piles, out.sweeps))
     return out
 
 
 def _logged(engine: CaptureEngine, play: Play, capture: Capture | None, cleared_last: bool) -> str:
-    head = f"{play.number}. {play.player} {play.card}"
+    head = f"{play.number}. {shown(play.player)} {play.card}"
     if play.build is not None:
         return f"{head} builds {play.build} on {' '.join(map(str, play.onto))}"
     if capture is None:
@@ -167,23 +180,75 @@ def _logged(engine: CaptureEngine, play: Play, capture: Capture | None, cleared_
 
 
 def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
+    """What makes the deal one the game never deals, checked before any play is replayed: a table of
+    the whole pack would otherwise have more captures to list than there is time."""
     deck = engine.deck
+    problem = _seats_problem(record, engine)
+    if problem:
+        return problem
     seen: dict[Any, str] = {}
     for player, rounds in zip(record.players, record.batches, strict=True):
         for cards in rounds:
             for card in cards:
                 if card in seen:
-                    return f"deal: {card} is dealt twice ({seen[card]} and {player})"
+                    return f"deal: {card} is dealt twice ({shown(seen[card])} and {shown(player)})"
                 seen[card] = player
     for card in record.table:
         if card in seen:
-            return f"deal: {card} is on the table and also dealt to {seen[card]}"
+            return f"deal: {card} is on the table and also dealt to {shown(seen[card])}"
         seen[card] = "table"
     missing = [c for c in deck.cards if c not in seen]
     if missing:
         many = len(missing) > 1
         return (f"deal: {len(missing)} card{'s' if many else ''} of the {deck.id} deck {'are' if many else 'is'} "
                 f"in no hand and not on the table: " + " ".join(map(str, missing)))
+    return _sizes_problem(record, engine)
+
+
+def _seats_problem(record: Record, engine: CaptureEngine) -> str | None:
+    """Whether the game is played by this many players (and in these teams)."""
+    rules = engine.rules
+    sides, players = rules.sides, len(record.players)
+    ways = []
+    if sides.singles:
+        ways.append(f"{sides.min} players" if sides.min == sides.max else f"{sides.min} to {sides.max} players")
+    if sides.teams:
+        ways.append(f"teams ({', '.join(sides.teams)})")
+    if record.teams:
+        sizes = {len(members) for members in record.teams.values()}
+        shape = f"{len(record.teams)}x{sizes.pop()}" if len(sizes) == 1 else ""
+        if shape in sides.teams or (shape.endswith("x1") and sides.singles and sides.min <= players <= sides.max):
+            return None
+        seated = f"{players} players in " + (f"teams {shape}" if shape else "teams of unequal size")
+    else:
+        if sides.singles and sides.min <= players <= sides.max:
+            return None
+        in_teams = any(int(t.split("x")[0]) * int(t.split("x")[1]) == players for t in sides.teams)
+        seated = f"{players} player{'s' if players != 1 else ''}" + (" without teams" if in_teams else "")
+    return f"deal: {rules.name} is played by {' or '.join(ways)}, not by {seated}"
+
+
+def _sizes_problem(record: Record, engine: CaptureEngine) -> str | None:
+    """Whether the table and each hand hold as many cards as the game deals them."""
+    deal, name = engine.spec.deal, engine.rules.name
+    if len(record.table) != deal.table:
+        many = "s" if deal.table != 1 else ""
+        return f"deal: {name} deals {deal.table} card{many} to the table, not {len(record.table)}"
+    players = len(record.players)
+    spare = len(engine.deck.cards) - deal.table
+    if spare % (players * deal.hand):
+        return (f"deal: the {spare} cards left after the table do not deal out to {players} players in rounds of "
+                f"{deal.hand} ({name})")
+    each = spare // players
+    for player, rounds in zip(record.players, record.batches, strict=True):
+        held = sum(len(cards) for cards in rounds)
+        if held != each:
+            return f"deal: {shown(player)} is dealt {held} cards; in {name} with {players} players each is dealt {each}"
+        if len(rounds) > 1:
+            for number, cards in enumerate(rounds, start=1):
+                if len(cards) != deal.hand:
+                    return (f"deal: {shown(player)} is dealt {len(cards)} card{'s' if len(cards) != 1 else ''} in "
+                            f"round {number}; {name} deals {deal.hand} a round")
     return None
 
 
@@ -220,9 +285,10 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
     if record.sweeps is not None:
         for side, count in record.sweeps.items():
             if side not in sides:
-                out.append(f"sweeps of {side}: no side {side!r} plays in this record")
+                out.append(f"sweeps of {shown(side)}: no side {side!r} plays in this record")
             elif sweeps[sides.index(side)] != count:
-                out.append(f"sweeps of {side}: the record says {count}, the plays give {sweeps[sides.index(side)]}")
+                out.append(f"sweeps of {shown(side)}: the record says {count}, the plays give "
+                           f"{sweeps[sides.index(side)]}")
     return out
 
 

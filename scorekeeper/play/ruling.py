@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
 from scorekeeper.notation import CardReader
 from scorekeeper.play._reasons import why
+from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Build, CaptureEngine, Table
 from scorekeeper.rules.catalog import load_rules
 
@@ -90,15 +91,19 @@ def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = Non
 
     loose = read(table, labels.table) or 0
     table_builds = []
+    top = max((v for i, v in enumerate(engine.hand_value) if not engine.pair_only >> i & 1), default=0)
     for text in builds:
-        value, _, cards = text.partition("=")
-        if not value.strip().isdigit() or not cards.strip():
-            errors.append(f"{labels.build} {text!r}: write VALUE=CARDS, like 7=5h,2c")
+        value, _, cards = (part.strip() for part in text.partition("="))
+        if not (value.isascii() and value.isdigit()) or not cards:  # "²".isdigit(), and int() refuses it
+            errors.append(f"{labels.build} {_quoted(text)}: write VALUE=CARDS, like 7=5h,2c")
+        elif len(value) > 3 or not 1 <= int(value) <= top:
+            errors.append(f"{labels.build} {_quoted(text)}: no card takes a build of {_cut(value)} in "
+                          f"{engine.rules.name} (a build is worth 1 to {top})")
         else:
-            table_builds.append(Build(int(value), read(cards, f"{labels.build} {text}") or 0, -1))
+            table_builds.append(Build(int(value), read(cards, f"{labels.build} {shown(text)}") or 0, -1))
     played = read(card, labels.card)
     if played is not None and played.bit_count() != 1:
-        errors.append(f"{labels.card} {card!r}: give exactly one card")
+        errors.append(f"{labels.card} {_quoted(card)}: give exactly one card")
     if errors or played is None:
         raise InputErrors(errors)
     seen = loose
@@ -107,7 +112,7 @@ def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = Non
             raise NotationError(f"{labels.table}/{labels.build}: {engine.describe(seen & build.mask)} listed twice")
         seen |= build.mask
     if played & seen:
-        raise NotationError(f"{labels.card} {card!r}: the {engine.describe(played)} is already on the table")
+        raise NotationError(f"{labels.card} {_quoted(card)}: the {engine.describe(played)} is already on the table")
     index = played.bit_length() - 1
     where = Table(loose, tuple(table_builds))
     options = tuple(LegalCapture(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)
@@ -119,3 +124,12 @@ def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = Non
     return Ruling(engine.rules.id, engine.rules.name, engine.names[index],
                   tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,
                   legal, reason, engine.spec.total)
+
+
+def _cut(text: str, most: int = 40) -> str:
+    """A long text someone typed, cut short for a message."""
+    return text if len(text) <= most else text[:most] + "..."
+
+
+def _quoted(text: str) -> str:
+    return repr(_cut(text))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.errors import HandError, NotationError, unreadable
+from scorekeeper.play._text import shown
 from scorekeeper.play.builds import build_error
 from scorekeeper.play.capture import CaptureEngine, indexes
 from scorekeeper.play.game import Game
@@ -23,25 +24,49 @@ from scorekeeper.rules.ruleset import RuleSet
 BUILD_CHANCE = 0.3  # how often a random player of a building game tries to build first
 
 
+#: The most hands one run plays (a million Scopa hands take about twenty minutes).
+MAX_HANDS = 10_000_000
+#: The largest seed: the seed is written into every record, and a file keeps numbers of 15 digits.
+MAX_SEED = 10**15 - 1
+
+
 def seating(rules: RuleSet, players: int | None = None) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """Player names and teams: one player per side, or partners when the game is played in teams."""
+    sides = rules.sides
     if players is None:
-        team = next((t for t in rules.sides.teams if not rules.sides.singles), None)
+        team = next((t for t in sides.teams if not sides.singles), None)
         if team is not None:
             count, size = map(int, team.split("x"))
             players = count * size
         else:
-            players = rules.sides.min
+            players = sides.min
+    singles = sides.singles and sides.min <= players <= sides.max
+    shape = None if singles else next(
+        (t for t in sides.teams if int(t.split("x")[0]) * int(t.split("x")[1]) == players), None)
+    if not singles and shape is None:  # checked before any name is made: --players 10**9 is refused at once
+        raise HandError(f"{rules.id} is not played by {players} players (sides {sides.min}-{sides.max}, "
+                        f"teams {', '.join(sides.teams) or 'none'})")
     names = tuple(chr(ord("A") + i) for i in range(players))
-    if rules.sides.singles and players <= rules.sides.max:
-        return names, {}
-    shape = next((t for t in rules.sides.teams if int(t.split("x")[0]) * int(t.split("x")[1]) == players), None)
     if shape is None:
-        raise HandError(f"{rules.id} is not played by {players} players (sides {rules.sides.min}-{rules.sides.max}, "
-                        f"teams {', '.join(rules.sides.teams) or 'none'})")
+        return names, {}
     count = int(shape.split("x")[0])
     teams = {"+".join(names[i::count]): names[i::count] for i in range(count)}
     return names, teams
+
+
+def check_run(hands: int, seed: int) -> None:
+    """Refuse a number of hands or a seed out of bounds, before anything is played or written."""
+    if not 0 <= hands <= MAX_HANDS:
+        raise HandError(f"{_number(hands)} hands: a run plays 0 to {MAX_HANDS:,} hands")
+    if not 0 <= seed <= MAX_SEED:
+        raise HandError(f"seed {_number(seed)}: a seed is 0 to {MAX_SEED:,} (at most 15 digits)")
+
+
+def _number(number: int) -> str:
+    """A number for a message, without writing out thousands of digits."""
+    if abs(number) < 10**18:
+        return f"{number:,}"
+    return f"{'-' if number < 0 else ''}about 10**{int(abs(number).bit_length() * 0.30103)}"
 
 
 class Simulator:
@@ -142,6 +167,7 @@ class Simulator:
 
 def simulate(rules: RuleSet, hands: int, seed: int = 0, players: int | None = None) -> Iterator[dict[str, Any]]:
     """``hands`` random hands of a rule set, one record each, the same for the same seed."""
+    check_run(hands, seed)
     simulator = Simulator(rules, seed, players)
     for number in range(hands):
         yield simulator.hand(number)
@@ -159,6 +185,7 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
     Returns the rule set played. The table is checked before the file is opened, so a refused
     table leaves no file behind.
     """
+    check_run(hands, seed)
     ruleset = load_rules(rules) if isinstance(rules, str) else rules
     simulator = Simulator(ruleset, seed, players)
     if output is None:
@@ -168,7 +195,7 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
         with open(output, "w", encoding="utf-8") as out:
             _write(out, simulator, hands)
     except OSError as exc:
-        raise NotationError(f"{output}: cannot write: {unreadable(exc)}") from None
+        raise NotationError(f"{shown(str(output))}: cannot write: {unreadable(exc)}") from None
     return ruleset
 
 

@@ -10,14 +10,17 @@ With ``replay``, records are also replayed play by play.
 
 from __future__ import annotations
 
-import json
+import io
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, cast
 
+from scorekeeper.documents import DocumentError, load_json
 from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
+from scorekeeper.play._text import capped, shown
 from scorekeeper.play.capture import CaptureEngine
 from scorekeeper.play.records import read_record
 from scorekeeper.play.replay import replay as replay_record
@@ -27,6 +30,8 @@ from scorekeeper.scoring.count import Counter
 from scorekeeper.scoring.hand import hand_from_mapping
 
 _RECORD_ONLY = ("deal", "plays", "teams", "seed", "hand")
+#: The longest line read, as the longest hand file: a simulated 52-card record is about 3 KiB.
+MAX_LINE = 256 * 1024
 _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *_RECORD_ONLY))
 
 
@@ -150,45 +155,75 @@ class _Checker:
         return outcome.mismatches + list(outcome.result.problems)
 
 
-def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None = None,
-                 replay: bool = False) -> Iterator[LineResult]:
-    """Check each non-blank line; yields one result per hand, never holding more than one line."""
-    checkers: dict[str, _Checker] = {}
-    default = rules or "scopa"
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
+class _Verifier:
+    """Checks lines one at a time, keeping one checker per rule set met."""
+
+    def __init__(self, source: str, rules: str | None, replay: bool) -> None:
+        self.source, self.rules, self.replay = source, rules, replay
+        self.checkers: dict[str, _Checker] = {}
+
+    def check(self, number: int, line: str) -> LineResult | None:
+        """The verdict on one line (None for a blank one); never raises on what the line holds."""
+        if not line or line.isspace():
+            return None
+        source = self.source
         where = f"{source} line {number}"
         try:
-            data = json.loads(line)
-        except ValueError as exc:
-            at = f" at column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
-            yield LineResult(number, (f"not valid JSON{at}: {getattr(exc, 'msg', exc)}",), False, source)
-            continue
+            data = load_json(line.rstrip("\r\n"), where)  # a column past the end names the end, not line 2
+        except DocumentError as exc:
+            return LineResult(number, (_json_problem(str(exc), where),), False, source)
         if not isinstance(data, dict):
-            yield LineResult(number, ("a line must be a JSON object: a hand (piles) or a play record",), False, source)
-            continue
+            return LineResult(number, ("a line must be a JSON object: a hand (piles) or a play record",), False,
+                              source)
         try:
-            ref = rules or data.get("rules") or default
+            ref = self.rules or data.get("rules") or "scopa"
             if not isinstance(ref, str):
                 raise InputErrors([f"rules: must be a rule-set id or path, not {ref!r}"])
-            checker = checkers.get(ref)
+            checker = self.checkers.get(ref)
             if checker is None:
-                checker = checkers[ref] = _Checker(load_rules(ref))
-            is_record = "plays" in data or "deal" in data
-            if is_record and (replay or "piles" not in data):
+                checker = self.checkers[ref] = _Checker(load_rules(ref))
+            if ("plays" in data or "deal" in data) and (self.replay or "piles" not in data):
                 problems = checker.replay(data, where)
             elif checker.fast(data):
-                problems = []
+                return LineResult(number, source=source)
             else:
                 problems = checker.full_check(data, where)
         except InputErrors as exc:
-            yield LineResult(number, tuple(_local(m, where) for m in exc.messages), False, source)
-            continue
+            return LineResult(number, _shown(_local(m, where) for m in exc.messages), False, source)
         except ScorekeeperError as exc:
-            yield LineResult(number, (_local(str(exc), where),), False, source)
-            continue
-        yield LineResult(number, tuple(problems), source=source)
+            return LineResult(number, _shown([_local(str(exc), where)]), False, source)
+        return LineResult(number, _shown(problems), source=source)
+
+
+def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None = None,
+                 replay: bool = False) -> Iterator[LineResult]:
+    """Check each non-blank line; yields one result per hand, never holding more than one line.
+
+    A line's problems are at most MAX_PROBLEMS (then how many more), with control characters
+    written as escapes; no line, however it is made, raises."""
+    verifier = _Verifier(source, rules, replay)
+    for number, line in enumerate(lines, start=1):
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield LineResult(number, ("not UTF-8 text",), False, source)
+                continue
+        result = verifier.check(number, line)
+        if result is not None:
+            yield result
+
+
+def _shown(problems: Iterable[str]) -> tuple[str, ...]:
+    return tuple(shown(p) for p in capped(list(problems)))
+
+
+def _json_problem(message: str, where: str) -> str:
+    # load_json names the place as WHERE:LINE:COLUMN; within one line, the column is what helps.
+    at = re.match(r":\d+:(\d+): not valid JSON: ", message[len(where):]) if message.startswith(where) else None
+    if at is not None:
+        return f"not valid JSON at column {at.group(1)}: {message[len(where) + at.end():]}"
+    return shown(_local(message, where))
 
 
 def _local(message: str, where: str) -> str:
@@ -199,19 +234,44 @@ def _local(message: str, where: str) -> str:
 def verify_files(paths: Iterable[str | Path], *, rules: str | None = None,
                  replay: bool = False) -> Iterator[LineResult | Unreadable]:
     """Check every line of each JSON Lines file in turn (``-`` is standard input); a file that
-    cannot be opened is reported and skipped. Add the results to a ``Summary`` for the totals."""
+    cannot be opened is reported and skipped. Add the results to a ``Summary`` for the totals.
+
+    A file stops being read at a line longer than MAX_LINE bytes or one that is not UTF-8 text
+    (reported as unreadable, with the line's number): it is not a file of hands."""
     for path in paths:
         stdin = str(path) == "-"
-        name = "<stdin>" if stdin else str(path)
+        name = "<stdin>" if stdin else shown(str(path))
         try:
-            stream = sys.stdin if stdin else open(path, encoding="utf-8")  # noqa: SIM115 - closed in finally
+            stream: BinaryIO = _stdin() if stdin else open(path, "rb")  # noqa: SIM115 - closed in finally
         except OSError as exc:
-            yield Unreadable(f"{path}: cannot read: {unreadable(exc)}")
+            yield Unreadable(f"{name}: cannot read: {unreadable(exc)}")
             continue
+        verifier = _Verifier(name, rules, replay)
         try:
-            yield from verify_lines(stream, name, rules=rules, replay=replay)
-        except UnicodeDecodeError:
-            raise InputErrors([f"{name}: not UTF-8 text"]) from None
+            number = 0
+            while line := stream.readline(MAX_LINE + 1):
+                number += 1
+                if len(line) > MAX_LINE and not line.endswith(b"\n"):
+                    yield Unreadable(f"{name} line {number}: longer than {MAX_LINE // 1024} KiB; refused, and the "
+                                     "rest of the file is not read")
+                    break
+                try:
+                    text = line.decode("utf-8")
+                except UnicodeDecodeError:
+                    yield Unreadable(f"{name} line {number}: not UTF-8 text; the rest of the file is not read")
+                    break
+                result = verifier.check(number, text)
+                if result is not None:
+                    yield result
+        except OSError as exc:
+            yield Unreadable(f"{name}: cannot read: {unreadable(exc)}")
         finally:
             if not stdin:
                 stream.close()
+
+
+def _stdin() -> BinaryIO:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is not None:
+        return cast(BinaryIO, buffer)
+    return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))  # a text stream put in its place

@@ -116,15 +116,15 @@ def main() -> None:
     print(f"json-parse only:  {parse_time:7.1f} s  {args.hands / parse_time:10,.0f} lines/s  peak {parse_mem:6.1f} MB"
           f"  ({parse_out})")
     verify_time, verify_mem, verify_out = measure([python, "-m", "scorekeeper", "verify", str(path)])
-    print(f"verify:           {verify_time:7.1f} s  {args.hands / verify_time:10,.0f} hands/s  peak {verify_mem:6.1f} MB"
-          f"  ({verify_out})")
+    print(f"verify:           {verify_time:7.1f} s  {args.hands / verify_time:10,.0f} hands/s"
+          f"  peak {verify_mem:6.1f} MB  ({verify_out})")
     ratio = verify_time / parse_time
     print(f"verify / parse-only time: {ratio:.2f} (goal <= 3); verify peak memory {verify_mem:.1f} MB (goal < 100)")
 
     small = path.with_name(f"{path.stem}-head{args.replay_hands}.jsonl")
     if not small.exists():
         with open(path, encoding="utf-8") as source, open(small, "w", encoding="utf-8") as out:
-            out.writelines(line for _, line in zip(range(args.replay_hands), source))
+            out.writelines(line for _, line in zip(range(args.replay_hands), source, strict=False))
     replay_time, replay_mem, _ = measure([python, "-m", "scorekeeper", "verify", "--replay", str(small)])
     print(f"verify --replay:  {replay_time:7.1f} s  {args.replay_hands / replay_time:10,.0f} hands/s  "
           f"peak {replay_mem:6.1f} MB  (first {args.replay_hands:,} hands, every play replayed)")
