@@ -36,8 +36,14 @@ _RUNNER = CliRunner()
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
-    """Run the ``scorekeeper`` command in-process: its exit code, standard output and standard error."""
+    """Run the ``scorekeeper`` command in-process: its exit code, standard output and standard error.
+
+    An exception that escapes the command (a traceback a user would see) fails the test at once,
+    instead of passing for exit code 1.
+    """
     from scorekeeper.cli import app
 
     result = _RUNNER.invoke(app, list(args), input=input)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"scorekeeper {' '.join(args)!r} raised {result.exception!r}") from result.exception
     return result.exit_code, result.stdout, result.stderr
