@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
+
+#: The most problems shown for one piece of input; the rest are counted ("and 3 more problems").
+MAX_SHOWN = 20
 
 
 def and_list(names: Iterable[str]) -> str:
@@ -22,3 +26,67 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     ('1 sweep', '3 sweeps', '2 matches')
     """
     return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def cut_short(problems: Sequence[str], limit: int = MAX_SHOWN) -> list[str]:
+    """The first ``limit`` problems, then how many more there are.
+
+    >>> cut_short(["a", "b", "c"], 2), cut_short(["a", "b", "c", "d"], 2), cut_short(["a"], 2)
+    (['a', 'b', 'and 1 more problem'], ['a', 'b', 'and 2 more problems'], ['a'])
+    """
+    if len(problems) <= limit:
+        return list(problems)
+    return [*problems[:limit], f"and {plural(len(problems) - limit, 'more problem', 'more problems')}"]
+
+
+# Characters a terminal may act on instead of showing: the C0 and C1 controls (ESC starts CSI
+# sequences, BEL rings, CR rewrites the line) and DEL; the bidirectional marks, embeddings,
+# overrides and isolates (U+202E turns the rest of a line around); the line and paragraph
+# separators; and lone surrogates, which cannot even be encoded.
+_CONTROL_CLASS = ("\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                  "\ud800-\udfff")
+_UNSAFE = re.compile(f"[\n{_CONTROL_CLASS}]")
+_UNSAFE_IN_LINES = re.compile(f"[{_CONTROL_CLASS}]")
+_UNSAFE_IN_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escape(found: re.Match[str]) -> str:
+    char = found[0]
+    code = ord(char)
+    return _SHORT.get(char) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def visible(text: str) -> str:
+    """Text as a terminal may show it on one line: control and bidirectional characters written
+    as escapes (``\\x1b``, ``\\u202e``), everything else as it is.
+
+    >>> visible("Anna"), visible("Ann\\x1b[2Ja"), visible("\\u202eanna"), visible("two\\nlines")
+    ('Anna', 'Ann\\\\x1b[2Ja', '\\\\u202eanna', 'two\\\\nlines')
+    """
+    if text.isascii() and text.isprintable():  # nearly every name: no regular expression at all
+        return text
+    return _UNSAFE.sub(_escape, text)
+
+
+def visible_lines(text: str) -> str:
+    """Like ``visible``, but line breaks stay: for a whole message, table or score sheet.
+
+    >>> visible_lines("Anna\\nBruno\\a")
+    'Anna\\nBruno\\\\x07'
+    """
+    if _UNSAFE_IN_LINES.search(text) is None:
+        return text
+    return _UNSAFE_IN_LINES.sub(_escape, text)
+
+
+def visible_json(text: str) -> str:
+    """JSON text (from ``json.dumps``, which already escapes C0 controls) with the other characters
+    a terminal acts on written as JSON escapes: the same data, safe to print.
+
+    >>> visible_json('{"name": "\\u202eanna"}')
+    '{"name": "\\\\u202eanna"}'
+    """
+    if text.isascii() and "\x7f" not in text:
+        return text
+    return _UNSAFE_IN_JSON.sub(lambda found: f"\\u{ord(found[0]):04x}", text)

@@ -33,7 +33,8 @@ OTHER = with_options(HandSpec(), piles=["Anna=h:A", "Bruno=rest"], sweeps=["Brun
 
 def endless_match(path: Path) -> int:
     with Store(path) as store:
-        return start_match(store, match_settings(load_rules("scopa"), ["Anna", "Bruno"], target=1_000_000))
+        # the highest target a match may have: at 3 points a hand, 3,334 hands before it ends
+        return start_match(store, match_settings(load_rules("scopa"), ["Anna", "Bruno"], target=10_000))
 
 
 def _writer(path: Path, match_id: int, out: int, hands: int | None = None) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
+from scorekeeper._words import cut_short, visible_lines
 from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
 
 if TYPE_CHECKING:
@@ -20,22 +21,26 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: The hand checked out / it was understood but does not check out / it was not understood.
-OK, NOT_OK, NOT_UNDERSTOOD = 0, 1, 2
+#: Exit codes besides 0: understood but does not check out / not understood (or refused).
+NOT_OK, NOT_UNDERSTOOD = 1, 2
 
 
 def say(message: str) -> None:
-    """A message for the person at the keyboard: standard error, never mixed into results."""
-    print(message, file=sys.stderr)
+    """A message for the person at the keyboard: standard error, never mixed into results.
+
+    Whatever a message quotes (a name from a file, a rule set's name) is shown with its control and
+    bidirectional characters as escapes, so nothing in it can steer the terminal."""
+    print(visible_lines(message), file=sys.stderr)
 
 
 @contextmanager
 def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
-    """Run library code; its errors become one line each on standard error and an exit code."""
+    """Run library code; its errors become one line each on standard error and an exit code
+    (the first twenty of several, then how many more)."""
     try:
         yield
     except InputErrors as exc:
-        for message in exc.messages:
+        for message in cut_short(exc.messages):
             say(f"error: {message}")
         raise typer.Exit(code) from None
     except ScorekeeperError as exc:

@@ -28,7 +28,7 @@ def export(
     with reporting():
         if bool(match) == all_:
             raise ScorekeeperError("say which matches to export: give MATCH ids or names, or --all")
-        with open_store(db) as store:
+        with open_store(db, readonly=True) as store:
             text = export_matches(store, None if all_ else match, format, output)
     if output is None:
         typer.echo(text, nl=False)
@@ -60,6 +60,6 @@ def stats(
     from scorekeeper.history.stats import player_stats
     from scorekeeper.output.text import stats_text, to_json
 
-    with reporting(), open_store(db) as store:
+    with reporting(), open_store(db, readonly=True) as store:
         figures = player_stats(store, side=side, rules=rules)
     print(to_json(figures) if json else stats_text(figures))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from scorekeeper._words import visible
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -45,11 +46,27 @@ AskOption = Annotated[bool | None, typer.Option(
     "--ask/--no-ask", help="Ask for each side's pile (default: when no --pile is given and a terminal is attached).")]
 
 
-def open_store(db: Path | None) -> Store:
-    """The history database named by --db, $SCOREKEEPER_DB or the default."""
+def open_store(db: Path | None, *, readonly: bool = False) -> Store:
+    """The history database named by --db, $SCOREKEEPER_DB or the default (``readonly`` for the
+    commands that only read it: they work on a copy on read-only media too)."""
     from scorekeeper.history.store import Store
 
-    return Store(db)
+    return Store(db, readonly=readonly)
+
+
+def read_target(text: str | None) -> int | None:
+    """The --target option as a whole number (read here, so that '1e20' is one plain error line)."""
+    if text is None:
+        return None
+    from scorekeeper.match.ending import MatchError
+    from scorekeeper.match.settings import MAX_TARGET
+
+    word = text.strip()
+    if not (word.isascii() and word.isdigit()):
+        raise MatchError(f"--target {text!r}: not a whole number (a target is 1 to {MAX_TARGET:,})")
+    if len(word.lstrip("0")) > len(str(MAX_TARGET)):  # never turn a 5000-digit word into a number
+        raise MatchError(f"--target {word}: the target must be {MAX_TARGET:,} or less (no game is played to more)")
+    return int(word)
 
 
 def new(
@@ -59,8 +76,8 @@ def new(
         "--side", metavar="NAME",
         help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order.")],
     name: Annotated[str, typer.Option("--name", help="A name to find the match by.")] = "",
-    target: Annotated[int | None, typer.Option(
-        "--target", metavar="N", help="Points to reach (default: the rule set's).")] = None,
+    target: Annotated[str | None, typer.Option(
+        "--target", metavar="N", help="Points to reach, 1 to 10,000 (default: the rule set's).")] = None,
     finish: Annotated[str | None, typer.Option(
         "--finish", metavar="POLICY",
         help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
@@ -73,7 +90,8 @@ def new(
     from scorekeeper.rules.catalog import load_rules
 
     with reporting():
-        settings = match_settings(load_rules(rules), side, target=target, finish=finish, enabled=with_ or (), name=name)
+        settings = match_settings(load_rules(rules), side, target=read_target(target), finish=finish,
+                                  enabled=with_ or (), name=name)
         with open_store(db) as store:
             match_id = start_match(store, settings)
     print(match_id)
@@ -159,7 +177,7 @@ def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) 
     from scorekeeper.output.sheet import match_dict, sheet
     from scorekeeper.output.text import to_json
 
-    with reporting(), open_store(db) as store:
+    with reporting(), open_store(db, readonly=True) as store:
         loaded = load_match(store, match)
     print(to_json(match_dict(loaded)) if json else sheet(loaded))
 
@@ -174,7 +192,7 @@ def list_(
     from scorekeeper.output.sheet import matches_table
     from scorekeeper.output.text import to_json
 
-    with reporting(), open_store(db) as store:
+    with reporting(), open_store(db, readonly=True) as store:
         rows = list_matches(store, playing_only=playing)
     print(to_json(rows) if json else matches_table(rows))
 
@@ -186,7 +204,7 @@ def undo(match: MatchArg = None, db: DbOption = None) -> None:
 
     with reporting(), open_store(db) as store:
         what, after = undo_last(store, match)
-    print(f"Withdrew {what} of match {after.id}.")
+    print(visible(f"Withdrew {what} of match {after.id}."))
     print(standings(after))
 
 

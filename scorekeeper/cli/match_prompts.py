@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from scorekeeper._words import visible
 from scorekeeper.cli.common import say
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ def ask_pile(side: str, rules: RuleSet, italian_suits: bool) -> str:
     from scorekeeper.notation import parse_pile
 
     while True:
-        text = typer.prompt(f"Pile of {side}", err=True)
+        text = typer.prompt(f"Pile of {visible(side)}", err=True)
         try:
             parse_pile(text, rules.cards, where=f"pile of {side}", italian_suits=italian_suits)
             return str(text)
@@ -41,9 +42,13 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
     for side in match.state.next_sides:
         piles[side] = (ask_pile(side, rules, spec.italian_suits), f"pile of {side}")
         while has_sweeps and side not in sweeps:
-            count = typer.prompt(f"Sweeps of {side}", default="0", err=True).strip()
-            if count.isdigit():
-                sweeps[side] = int(count)
+            count = typer.prompt(f"Sweeps of {visible(side)}", default="0", err=True).strip()
+            most = len(rules.cards.cards) // 2  # a sweep takes two cards at least
+            if count.isascii() and count.isdigit():
+                if len(count) <= 4 and int(count) <= most:
+                    sweeps[side] = int(count)
+                else:
+                    say(f"error: sweeps of {side}: {count} is more than any hand allows (at most {most})")
             else:
                 say(f"error: sweeps of {side}: {count!r} is not a whole number, 0 or more")
     return replace(spec, piles=piles, sweeps=sweeps)

@@ -12,13 +12,19 @@ import json
 from pathlib import Path
 from typing import Any, Literal
 
+from scorekeeper._words import visible_json
 from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
 from scorekeeper.history.matches import match_from_row, refresh_summary
-from scorekeeper.history.store import MatchRow, Store
+from scorekeeper.history.store import MAX_ID, MatchRow, Store
+from scorekeeper.match.settings import MAX_TARGET, name_problem, parse_sides
 from scorekeeper.rules.stored import digest, rules_from_data, rules_json
 
 FORMAT = "scorekeeper-history"
 VERSION = 1
+#: The most points one category may give one side in one hand of an imported match: far more than
+#: any game gives, and small enough that no total of a match can outgrow the history's numbers.
+MAX_POINTS = 1_000_000
+_TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"  # as ``store.now`` writes it
 
 
 def match_record(row: MatchRow, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -53,43 +59,49 @@ def history_document(store: Store, ids: list[int] | None) -> dict[str, Any]:
 
 
 def to_text(document: dict[str, Any]) -> str:
-    """The file's text: indented JSON with keys in a fixed order, ending in a newline."""
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    """The file's text: indented JSON with keys in a fixed order, ending in a newline; the characters
+    a terminal acts on are written as JSON escapes, so the file can be printed as it is."""
+    return visible_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
 # --- reading --------------------------------------------------------------------------------------
 
 def _models() -> Any:
+    from typing import Annotated
+
     from pydantic import BaseModel, ConfigDict, Field
 
     class Strict(BaseModel):
         model_config = ConfigDict(extra="forbid", strict=True)
 
+    Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)]
+    Number = Annotated[int, Field(ge=1, le=MAX_ID)]  # anything kept in an INTEGER column
+
     class CategoryIn(Strict):
         id: str
-        points: list[int]
+        points: list[Points]
 
     class HandIn(Strict):
-        number: int = Field(ge=1)
+        number: Number
         sides: list[str]
         typed: dict[str, Any]
         categories: list[CategoryIn]
         match_winner: list[str] | None
         problems: list[str]
         forced: bool
-        added_by: int = Field(ge=1)
-        ended_by: int | None
+        added_by: Number
+        ended_by: Number | None
 
     class ClaimIn(Strict):
-        after: int = Field(ge=0)
+        after: int = Field(ge=0, le=MAX_ID)
         side: str
-        added_by: int = Field(ge=1)
-        ended_by: int | None
+        added_by: Number
+        ended_by: Number | None
 
     class EventIn(Strict):
-        at: str
+        at: str = Field(pattern=_TIME)
         kind: Literal["new", "add", "undo", "edit", "claim", "import"]
-        hand: int | None
+        hand: Number | None
         detail: dict[str, Any]
 
     class SideIn(Strict):
@@ -97,13 +109,13 @@ def _models() -> Any:
         players: list[str]
 
     class MatchIn(Strict):
-        id: int = Field(ge=1)
-        uid: str
+        id: Number
+        uid: str = Field(pattern=r"^[0-9A-Za-z_-]{1,64}$")
         name: str
-        created: str
+        created: str = Field(pattern=_TIME)
         rules: dict[str, Any]
         sides: list[SideIn]
-        target: int = Field(ge=1)
+        target: int = Field(ge=1, le=MAX_TARGET)
         finish: Literal["highest", "count-out", "count-out-if-tied", "claim"]
         with_: list[str] = Field(alias="with")
         hands: list[HandIn]
@@ -131,10 +143,29 @@ def read_history(path: Path) -> Any:
         raise ScorekeeperError(f"{path}: cannot read the file: {unreadable(exc)}") from None
     except json.JSONDecodeError as exc:
         raise ScorekeeperError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except ValueError as exc:  # a number of thousands of digits
+        raise ScorekeeperError(f"{path}: not a history file: {exc}") from None
     try:
         return _models().model_validate(data)
-    except ValidationError as exc:
-        raise InputErrors([f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()[:20]]) from None
+    except ValidationError as exc:  # every problem, each with its place; the command shows the first ones
+        raise InputErrors([f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
+
+
+def _check_names(match: Any, where: str, rules: Any) -> None:
+    """The names of an imported match obey the rules ``match new`` applies to them."""
+    problem = name_problem(match.name)
+    if problem:
+        raise ScorekeeperError(f"{where}.name: {match.name!r}: {problem}")
+    sides = parse_sides(rules, [s.name for s in match.sides], where=f"{where}.sides")
+    for n, (side, given) in enumerate(zip(sides, match.sides, strict=True)):
+        if side.name != given.name or list(side.players) != given.players:
+            raise ScorekeeperError(f"{where}.sides[{n}]: the players {given.players!r} do not make the side "
+                                   f"{given.name!r} (a team's name is its players joined by '+')")
+
+
+def _event(value: int | None, count: int, place: str) -> None:
+    if value is not None and value > count:
+        raise ScorekeeperError(f"{place}: there is no event {value} (the match has {count})")
 
 
 def _check(match: Any, where: str, known: set[str]) -> None:
@@ -149,13 +180,18 @@ def _check(match: Any, where: str, known: set[str]) -> None:
         unknown = [c.id for c in hand.categories if c.id not in known]
         if unknown:
             raise ScorekeeperError(f"{here}.categories: {unknown[0]!r} is not a category of the match's rule set")
+        if len(set(hand.sides)) != len(hand.sides):
+            raise ScorekeeperError(f"{here}.sides: a side is named twice")
+        if hand.match_winner is not None and (len(hand.match_winner) != 2 or hand.match_winner[1] not in hand.sides
+                                              or hand.match_winner[0] not in known):
+            raise ScorekeeperError(f"{here}.match_winner: must be a category and a side of the hand")
         for key in ("added_by", "ended_by"):
-            value = getattr(hand, key)
-            if value is not None and not 1 <= value <= count:
-                raise ScorekeeperError(f"{here}.{key}: there is no event {value}")
+            _event(getattr(hand, key), count, f"{here}.{key}")
     for n, claim in enumerate(match.claims):
-        if claim.side not in names or not 1 <= claim.added_by <= count:
-            raise ScorekeeperError(f"{where}.claims[{n}]: not a side of the match, or no such event")
+        if claim.side not in names:
+            raise ScorekeeperError(f"{where}.claims[{n}].side: {claim.side!r} is not a side of the match")
+        for key in ("added_by", "ended_by"):
+            _event(getattr(claim, key), count, f"{where}.claims[{n}].{key}")
 
 
 def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
@@ -166,6 +202,7 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
         for n, match in enumerate(document.matches):
             where = f"{path}: matches[{n}]"
             rules = rules_from_data(match.rules, f"{where}.rules")
+            _check_names(match, where, rules)
             _check(match, where, {c.id for c in rules.categories})
             if store.has_uid(match.uid):
                 report.append((match.id, "already in the history"))

@@ -11,11 +11,12 @@ keeps the trail of what was entered and when.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
@@ -26,14 +27,49 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history._schema import MIGRATIONS
 from scorekeeper.history.rows import HandRow, MatchRow, pack_categories
 
-__all__ = ["SCHEMA_VERSION", "HandRow", "MatchRow", "Store", "StoreError", "default_path", "dumps", "now"]
+__all__ = ["MAX_ID", "SCHEMA_VERSION", "HandRow", "MatchRow", "Store", "StoreError", "default_path", "dumps", "now"]
 
 BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
+#: The largest number SQLite keeps in an INTEGER column, so the largest match id there can be.
+MAX_ID = 2**63 - 1
+_TOO_LARGE = f"a number is larger than the history can keep (at most {MAX_ID}); nothing was changed"
+
+
 class StoreError(ScorekeeperError):
     """The history database cannot be opened, read or written."""
+
+
+def _apply_migrations(db: sqlite3.Connection, version: int) -> None:
+    """Bring a database from ``version`` to this scorekeeper's schema (inside a transaction, or on a
+    database nobody else sees yet)."""
+    for step in range(version, SCHEMA_VERSION):
+        for statement in MIGRATIONS[step].split(";"):
+            if statement.strip():
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {step + 1}")
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full; nothing was created"
+    return exc.strerror or str(exc)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a new name in ``folder`` reach the disk (where the system allows opening a folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def default_path() -> Path:
@@ -57,29 +93,181 @@ def dumps(value: Any) -> str:
 
 
 class Store:
-    """An open history database."""
+    """An open history database.
 
-    def __init__(self, path: str | Path | None = None, *, create_folder: bool | None = None) -> None:
+    ``readonly`` opens it only to read (``match show``, ``match list``, ``export``, ``stats``), so
+    that a history on read-only media, or in a folder one may not write, can still be read: SQLite
+    is asked for a read-only connection, and when the folder is read-only too (WAL mode would need
+    to create its -wal and -shm files there) for an immutable one. A missing file is then read as
+    an empty history, and nothing is created.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, create_folder: bool | None = None,
+                 readonly: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self.readonly = readonly
         folder = self.path.parent
-        if create_folder if create_folder is not None else path is None and not os.environ.get("SCOREKEEPER_DB"):
+        default = path is None and not os.environ.get("SCOREKEEPER_DB")
+        if not readonly and (create_folder if create_folder is not None else default):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"cannot create the folder {folder} for the history: {exc.strerror}") from None
+        if readonly and default and not self.path.exists():
+            self.db = self._empty()  # nothing recorded yet, and reading creates nothing
+            return
         if not folder.is_dir():
             raise StoreError(f"cannot open the history {self.path}: the folder {folder} does not exist")
-        if not self.path.exists() and not os.access(folder, os.W_OK):
-            raise StoreError(f"cannot create the history {self.path}: the folder {folder} is read-only")
+        if readonly:
+            self.db = self._open_readonly(folder)
+            return
+        if not self.path.exists():
+            if not os.access(folder, os.W_OK):
+                raise StoreError(f"cannot create the history {self.path}: the folder {folder} is read-only")
+            self._create()
+        else:
+            self._check_writable(folder)
         try:
             self.db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self.db.execute("PRAGMA journal_mode = WAL")
-            self.db.execute("PRAGMA synchronous = FULL")
-            self.db.execute("PRAGMA foreign_keys = ON")
-            self._migrate()
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot open the history {self.path}: {exc}") from None
+            raise self._trouble(exc, "open") from None
+        try:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._check_history()  # before anything is set: a file that is not ours stays as it was
+            self._settings(self.db)
+            self._migrate()
+        except BaseException as exc:
+            self.db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise self._trouble(exc, "open") from None
+            raise
+
+    @staticmethod
+    def _settings(db: sqlite3.Connection) -> None:
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+
+    def _create(self) -> None:
+        """Make a new history whole in a file of its own, then link it in under the history's name:
+        another process never sees a half-made history, and an existing file is never taken over."""
+        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.scorekeeper-new")
+        try:
+            db = sqlite3.connect(temp, isolation_level=None)
+            try:
+                self._settings(db)
+                db.execute("BEGIN IMMEDIATE")
+                _apply_migrations(db, 0)
+                db.execute("COMMIT")
+            finally:
+                db.close()  # the last connection: the WAL is checkpointed into the file and removed
+            try:
+                os.link(temp, self.path)
+            except FileExistsError:
+                pass  # another process made it first: use that one
+            except OSError:  # a file system without hard links
+                if not self.path.exists():
+                    os.rename(temp, self.path)
+            _sync_folder(self.path.parent)
+        except sqlite3.Error as exc:
+            raise self._trouble(exc, "create") from None
+        except OSError as exc:
+            raise StoreError(f"cannot create the history {self.path}: {_os_reason(exc)}") from None
+        finally:
+            for extra in ("", "-wal", "-shm", "-journal"):
+                with suppress(OSError):
+                    os.unlink(f"{temp}{extra}")
+
+    def _check_writable(self, folder: Path) -> None:
+        """Refuse at once, and say why, a history that can be read but not written."""
+        if not os.access(self.path, os.W_OK):
+            why = "the file is read-only"
+        elif not os.access(folder, os.W_OK) and not all(
+                os.access(f"{self.path}{extra}", os.W_OK) for extra in ("-wal", "-shm")):
+            why = f"the folder {folder} is read-only, and writing needs {self.path.name}-wal and -shm there"
+        else:
+            return
+        raise StoreError(f"the history {self.path} is read-only ({why}): it can be shown, listed, exported "
+                         "and counted in stats, but nothing can be added to it")
+
+    def _open_readonly(self, folder: Path) -> sqlite3.Connection:
+        if not self.path.exists():
+            return self._empty()
+        quoted = str(self.path.absolute()).replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+        immutable = not os.access(folder, os.W_OK)
+        if immutable:
+            wal = Path(f"{self.path}-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                raise StoreError(f"cannot read the history {self.path}: its latest changes are still in {wal.name}, "
+                                 f"which cannot be read while the folder {folder} is read-only; copy both files "
+                                 "to a folder you can write, or open the history once where it can be written")
+        for attempt in ("ro", "immutable"):
+            if attempt == "ro" and immutable:
+                continue
+            uri = f"file:{quoted}?mode=ro" + ("&immutable=1" if attempt == "immutable" else "")
+            try:
+                db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            except sqlite3.Error as exc:
+                raise self._trouble(exc, "open") from None
+            try:
+                db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                self.db = db
+                self._check_history()
+                return db
+            except sqlite3.Error as exc:
+                db.close()
+                name = getattr(exc, "sqlite_errorname", "")
+                if attempt == "ro" and name.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY")):
+                    continue  # it cannot even make its -shm file: read the file as it stands
+                raise self._trouble(exc, "open") from None
+            except BaseException:
+                db.close()
+                raise
+        raise StoreError(f"cannot open the history {self.path}")  # not reached: the last attempt returns or raises
+
+    @staticmethod
+    def _empty() -> sqlite3.Connection:
+        """An empty history in memory: what reading a history not yet written finds."""
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        _apply_migrations(db, 0)
+        return db
+
+    def _check_history(self) -> None:
+        """Refuse a file that is not a history of ours (an empty file, another program's database)."""
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer scorekeeper (schema {version}; this one knows "
+                             f"up to {SCHEMA_VERSION})")
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version >= 1 and {"matches", "hands", "events", "claims", "rulesets"} <= tables:
+            if version < SCHEMA_VERSION and self.readonly:
+                raise StoreError(f"{self.path} was written by an older scorekeeper: open it once with a command "
+                                 "that writes (where it can be written) to bring it up to date")
+            return
+        if self.path.stat().st_size == 0:
+            why = "the file is empty"
+        elif tables:
+            why = f"it is another program's SQLite database (tables {', '.join(sorted(tables)[:5])})"
+        else:
+            why = "it is an SQLite database with nothing in it"
+        raise StoreError(f"{self.path} is not a scorekeeper history (or is damaged): {why}; give the path of a "
+                         "history, or a new file name to start one")
+
+    def _trouble(self, exc: sqlite3.Error, doing: str) -> StoreError:
+        """What an SQLite error means for the person at the keyboard."""
+        name = getattr(exc, "sqlite_errorname", "")
+        if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
+            return StoreError(f"{self.path} is not a scorekeeper history (or is damaged): {exc}")
+        if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):
+            what = "the disk is full" if name.startswith("SQLITE_FULL") else "the disk failed"
+            kept = ("nothing was lost: the history is as it was before this command" if doing.startswith("write")
+                    else "nothing was changed")
+            return StoreError(f"cannot {doing} the history {self.path}: {what} ({exc}); {kept}")
+        if name.startswith("SQLITE_READONLY"):
+            return StoreError(f"the history {self.path} is read-only ({exc}): it can be shown, listed, exported "
+                              "and counted in stats, but nothing can be added to it")
+        return StoreError(f"cannot {doing} the history {self.path}: {exc}")
 
     def close(self) -> None:
         """Close the connection."""
@@ -93,18 +281,11 @@ class Store:
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer scorekeeper (schema {version}; this one knows "
-                             f"up to {SCHEMA_VERSION})")
         if version == SCHEMA_VERSION:
             return
         with self.write():
             version = self.db.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
-            for step in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[step].split(";"):
-                    if statement.strip():
-                        self.db.execute(statement)
-                self.db.execute(f"PRAGMA user_version = {step + 1}")
+            _apply_migrations(self.db, version)
 
     @contextmanager
     def write(self) -> Iterator[None]:
@@ -112,32 +293,46 @@ class Store:
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+            raise self._trouble(exc, "write to") from None
         try:
             yield
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:
-            self._rollback()
-            raise StoreError(f"cannot write to the history {self.path}: {exc}") from None
+            self._end()
+            raise self._trouble(exc, "write to") from None
+        except OverflowError:
+            self._end()
+            raise StoreError(_TOO_LARGE) from None
         except BaseException:
-            self._rollback()
+            self._end()
             raise
 
-    def _rollback(self) -> None:
-        if self.db.in_transaction:
-            self.db.execute("ROLLBACK")
+    def _end(self) -> None:
+        """Leave a failed transaction, changing nothing; a second error (the first was the real one) is
+        not allowed to hide the first."""
+        with suppress(sqlite3.Error):
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
 
     @contextmanager
     def read(self) -> Iterator[None]:
         """A read transaction: one consistent snapshot however many queries it makes."""
         try:
             self.db.execute("BEGIN")
+        except sqlite3.Error as exc:
+            raise self._trouble(exc, "read") from None
+        try:
             yield
         except sqlite3.Error as exc:
-            raise StoreError(f"cannot read the history {self.path}: {exc}") from None
-        finally:
-            if self.db.in_transaction:
-                self.db.execute("COMMIT")
+            self._end()
+            raise self._trouble(exc, "read") from None
+        except OverflowError:
+            self._end()
+            raise StoreError(_TOO_LARGE) from None
+        except BaseException:
+            self._end()
+            raise
+        self._end()  # a read changes nothing: ending it cannot lose anything
 
     # --- writing, inside a write transaction ----------------------------------------------------
 
@@ -217,7 +412,9 @@ class Store:
                                  "start one with 'scorekeeper match new', or name one")
             names = ", ".join(f"{i} {n}".strip() for i, n in rows[:10])
             raise StoreError(f"{len(rows)} matches are being played ({names}); say which one")
-        if ref.isdigit():
+        if ref.isascii() and ref.isdigit():
+            if len(ref.lstrip("0")) > len(str(MAX_ID)) or int(ref) > MAX_ID:
+                raise StoreError(f"match {ref}: there is no such match (match ids go up to {MAX_ID})")
             row = self.db.execute("SELECT id FROM matches WHERE id = ?", (int(ref),)).fetchone()
         else:
             rows = self.db.execute("SELECT id FROM matches WHERE name = ? ORDER BY id DESC", (ref,)).fetchall()

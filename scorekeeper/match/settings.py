@@ -7,11 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import get_args
 
+from scorekeeper._words import plural
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rules.ruleset import Finish, RuleSet, Stake
 
 FINISHES: tuple[str, ...] = get_args(Finish)
 _FORBIDDEN = "=:,"  # they separate names from values in --pile SIDE=CARDS and --declare SIDE:CAT=N
+#: The highest target a match may be played to: far past any game's, and far below what SQLite can hold.
+MAX_TARGET = 10_000
 
 
 class MatchError(ScorekeeperError, ValueError):
@@ -26,34 +29,67 @@ class Side:
     players: tuple[str, ...]
 
 
-def parse_sides(rules: RuleSet, texts: Sequence[str]) -> tuple[Side, ...]:
-    """The sides of a new match, checked against the shapes the rule set allows."""
+def player_problem(player: str) -> str | None:
+    """Why a player's name cannot be used, or None: it may hold no separator of the hand options
+    and nothing a terminal would act on (a control or bidirectional character)."""
+    for char in player:
+        if char in _FORBIDDEN:
+            return f"{char!r} cannot be part of a name (it separates values in options)"
+        if not char.isprintable():
+            return f"{char!r} cannot be part of a name (it is a control character, not text)"
+    return None
+
+
+def name_problem(name: str) -> str | None:
+    """Why a match's name cannot be used, or None."""
+    bad = next((c for c in name if not c.isprintable()), None)
+    if bad is not None:
+        return f"{bad!r} cannot be part of a name"
+    if name.isdigit():
+        return "a name cannot be only digits (those are match ids)"
+    return None
+
+
+def target_problem(target: int) -> str | None:
+    """Why a target cannot be played to, or None."""
+    if target < 1:
+        return "the target must be 1 or more"
+    if target > MAX_TARGET:
+        return f"the target must be {MAX_TARGET:,} or less (no game is played to more)"
+    return None
+
+
+def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") -> tuple[Side, ...]:
+    """The sides of a new match, checked against the shapes the rule set allows; ``where`` names
+    them in messages (the option, or a place in a file)."""
     sides = []
     for number, text in enumerate(texts, start=1):
         players = tuple(p.strip() for p in text.split("+"))
         if not text.strip() or any(not p for p in players):
-            raise MatchError(f"--side {number} {text!r}: a side is a name, or names joined by '+'")
+            raise MatchError(f"{where} {number} {text!r}: a side is a name, or names joined by '+'")
         for player in players:
-            bad = next((c for c in player if c in _FORBIDDEN or not c.isprintable()), None)
-            if bad:
-                raise MatchError(f"--side {text!r}: {bad!r} cannot be part of a name (it separates values in options)")
+            problem = player_problem(player)
+            if problem:
+                raise MatchError(f"{where} {text!r}: {problem}")
         sides.append(Side("+".join(players), players))
     seen: dict[str, str] = {}
     for side in sides:
         for name in dict.fromkeys((side.name, *side.players)):
             key = name.casefold()
             if key in seen:
-                raise MatchError(f"--side {side.name!r}: {name!r} is already in side {seen[key]!r}")
+                raise MatchError(f"{where} {side.name!r}: {name!r} is already in side {seen[key]!r}")
             seen[key] = side.name
     n, allowed = len(sides), rules.sides
     if not allowed.min <= n <= allowed.max:
         span = str(allowed.min) if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
-        raise MatchError(f"{rules.id} is played by {span} sides; --side was given {n} time{'s' if n != 1 else ''}")
+        given = f"--side was given {plural(n, 'time')}" if where == "--side" else f"{where} has {n}"
+        raise MatchError(f"{rules.id} is played by {span} sides; {given}")
     sizes = {len(s.players) for s in sides}
     if sizes == {1}:
         if not allowed.singles:
             shapes = ", ".join(allowed.teams)
-            raise MatchError(f"{rules.id} is played by teams ({shapes}); write a team as --side 'Anna+Bruno'")
+            how = "write a team as --side 'Anna+Bruno'" if where == "--side" else f"{where} has no team"
+            raise MatchError(f"{rules.id} is played by teams ({shapes}); {how}")
     else:
         shape = f"{n}x{sizes.pop()}" if len(sizes) == 1 else "mixed sizes"
         if shape not in allowed.teams:
@@ -83,13 +119,13 @@ class MatchSettings:
 def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None = None,
                    finish: str | None = None, enabled: Sequence[str] = (), name: str = "") -> MatchSettings:
     """Settings for a new match: the rule set's target and policy unless overridden."""
-    bad = next((c for c in name if not c.isprintable()), None)
-    if bad is not None:
-        raise MatchError(f"--name {name!r}: {bad!r} cannot be part of a name")
-    if name.isdigit():
-        raise MatchError(f"--name {name!r}: a name cannot be only digits (those are match ids)")
-    if target is not None and target < 1:
-        raise MatchError(f"--target {target}: the target must be 1 or more")
+    problem = name_problem(name)
+    if problem:
+        raise MatchError(f"--name {name!r}: {problem}")
+    if target is not None:
+        problem = target_problem(target)
+        if problem:
+            raise MatchError(f"--target {target}: {problem}")
     if finish is not None and finish not in FINISHES:
         raise MatchError(f"--finish {finish!r}: not a policy (one of {', '.join(FINISHES)})")
     optional = rules.optional_ids
@@ -98,6 +134,9 @@ def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None =
             rules.category(cid)  # raises for an unknown id, naming the known ones
             raise MatchError(f"--with {cid}: {cid!r} is always counted in {rules.id}; "
                              f"optional ones: {', '.join(optional) or 'none'}")
+    problem = target_problem(rules.match.target) if target is None else None
+    if problem:
+        raise MatchError(f"{rules.id} is played to {rules.match.target}, but {problem}: give --target")
     return MatchSettings(rules, parse_sides(rules, sides), target or rules.match.target,
                          finish or rules.match.finish, rules.match.playoff, rules.match.stake,
                          tuple(dict.fromkeys(enabled)), name)

@@ -8,19 +8,29 @@ crash leaves either the old file or the new one.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import os
+import stat
 import tempfile
+import time
 from collections.abc import Sequence
+from contextlib import suppress
 from pathlib import Path
 
+from scorekeeper._words import visible
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match, gc_paused, match_ids, read_matches
 from scorekeeper.history.store import Store
 from scorekeeper.output.sheet import line_notes, outcome, title
 
 FORMATS = ("csv", "json", "md", "html")
+# A cell starting with one of these is run as a formula (or, for the controls, may be read as one
+# once the spreadsheet trims it); so is one whose first visible character is one of the first
+# four, written wide (U+FF1D and its kin) or after spaces and invisible marks.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_FORMULA_SIGNS = frozenset("=+-@")
+_TEMP_MARK = ".scorekeeper-export-"  # temporary files of an unfinished export carry this in their names
 
 
 def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None) -> str:
@@ -48,10 +58,31 @@ def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: P
 
 
 def safe_cell(value: object) -> object:
-    """A text cell a spreadsheet would run as a formula, made plain text by a leading quote."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
+    """A text cell a spreadsheet would run as a formula, made plain text by a leading quote.
+
+    >>> safe_cell("=1+2"), safe_cell(" =1+2"), safe_cell("\uff1dSUM(A1)"), safe_cell("Anna"), safe_cell(-3)
+    ("'=1+2", "' =1+2", "'\uff1dSUM(A1)", 'Anna', -3)
+    """
+    if not isinstance(value, str) or not value:
+        return value
+    first = value[0]
+    if first.isascii() and first.isalnum():  # nearly every cell: a name, an id, a word
+        return value
+    if value.startswith(_FORMULA_START) or _hides_a_formula(value):
         return "'" + value
     return value
+
+
+def _hides_a_formula(text: str) -> bool:
+    """Whether the first character that shows, after spaces and invisible ones, is a formula sign in
+    any width (a spreadsheet may trim the spaces, or read the wide sign as the narrow one)."""
+    import unicodedata
+
+    for char in text:
+        if char.isspace() or unicodedata.category(char) in ("Cc", "Cf", "Zs"):
+            continue
+        return unicodedata.normalize("NFKC", char)[:1] in _FORMULA_SIGNS or char == "\u2212"
+    return False
 
 
 def to_csv(all_matches: list[Match]) -> str:
@@ -66,10 +97,13 @@ def to_csv(all_matches: list[Match]) -> str:
                 columns.setdefault(cid)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; it also makes a lone \r get quoted
-    writer.writerow(["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"])
+    # Every text cell goes through safe_cell: names, ids, category headers and notes may all come
+    # from a rule set or a history file someone else wrote. Numbers cannot start a formula.
+    writer.writerow([safe_cell(cell) for cell in
+                     ["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"]])
     position = {cid: n for n, cid in enumerate(columns)}
     for match in all_matches:
-        head = [match.id, safe_cell(match.settings.name), match.settings.rules.id]
+        head = [match.id, safe_cell(match.settings.name), safe_cell(match.settings.rules.id)]
         safe_sides = {side: safe_cell(side) for side in match.settings.side_names}
         for line in match.state.lines:
             hand = line.hand
@@ -86,8 +120,18 @@ def to_csv(all_matches: list[Match]) -> str:
     return out.getvalue()
 
 
+_MD_ESCAPES = str.maketrans({"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]", "&": "&amp;", "<": "&lt;",
+                             ">": "&gt;", "\n": " ", "\r": " "})
+
+
 def _md(text: object) -> str:
-    return str(text).replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ")
+    """Text as one Markdown table cell or line, to be shown as written: HTML (``<script>``, ``<img
+    onerror=...>``), links and table pipes are escaped, and so are the characters a terminal acts on.
+
+    >>> print(_md("<b>A|B</b> [x](javascript:y)"))
+    &lt;b&gt;A\\|B&lt;/b&gt; \\[x\\](javascript:y)
+    """
+    return visible(str(text).translate(_MD_ESCAPES))
 
 
 def to_markdown(all_matches: list[Match]) -> str:
@@ -95,7 +139,7 @@ def to_markdown(all_matches: list[Match]) -> str:
     parts = []
     for match in all_matches:
         names = match.settings.side_names
-        lines = [f"## {_md(title(match))}", "", f"{_md(' vs '.join(names))}, started {match.row.created}", ""]
+        lines = [f"## {_md(title(match))}", "", f"{_md(' vs '.join(names))}, started {_md(match.row.created)}", ""]
         lines.append("| Hand | " + " | ".join(_md(n) for n in names) + " | Categories |")
         lines.append("|---:|" + "---:|" * len(names) + "---|")
         for line in match.state.lines:
@@ -110,25 +154,91 @@ def to_markdown(all_matches: list[Match]) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new, never half."""
+    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new, never half.
+
+    The new file keeps the mode of the one it replaces (or, for a new file, has the mode any
+    program's new file gets: 0666 less the umask). Its text is first written to a temporary file
+    in the same folder whose name says what it is; that file is removed on any failure, and one
+    left by an export that was killed is removed by the next export to the same file.
+    """
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise ScorekeeperError(f"-o {path}: the folder {folder} does not exist")
     try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
     except OSError as exc:
-        raise ScorekeeperError(f"-o {path}: cannot write in {folder}: {exc.strerror}") from None
+        raise ScorekeeperError(f"-o {path}: cannot write the file: {exc.strerror}") from None
+    _remove_stale_temps(folder, path.name)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}{_TEMP_MARK}{os.getpid()}-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ScorekeeperError(f"-o {path}: cannot write in {folder}: {_why(exc)}") from None
+    done = False
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            os.fchmod(out.fileno(), mode)
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)
+        done = True
         directory = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(directory)  # the rename itself must reach the disk too
         finally:
             os.close(directory)
     except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise ScorekeeperError(f"-o {path}: cannot write the file: {exc.strerror}") from None
+        if done:  # the file is whole; only making its new name durable failed
+            raise ScorekeeperError(f"-o {path}: written, but the folder could not be synced: {exc.strerror}") from None
+        raise ScorekeeperError(f"-o {path}: cannot write the file: {_why(exc)}") from None
+    finally:
+        if not done:
+            with suppress(OSError):
+                os.unlink(temp)
+
+
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full; nothing was lost: the file is as it was before, and no part of it was written"
+    if exc.errno == errno.EDQUOT:
+        return "the disk quota is used up; nothing was lost: the file is as it was before"
+    return exc.strerror or str(exc)
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and setting it back: there is no other portable way)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _remove_stale_temps(folder: Path, name: str) -> None:
+    """Remove the temporary files that exports to ``name`` killed before they finished left behind:
+    those whose process is gone, or that are over a day old."""
+    prefix = f".{name}{_TEMP_MARK}"
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    except OSError:
+        return
+    for entry in entries:
+        pid_text = entry.name[len(prefix):].partition("-")[0]
+        try:
+            stale = time.time() - entry.stat(follow_symlinks=False).st_mtime > 86_400 or not _alive(int(pid_text))
+            if stale and entry.is_file(follow_symlinks=False):
+                os.unlink(entry.path)
+        except (OSError, ValueError):
+            continue
+
+
+def _alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: it exists
+    return True

@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper._words import visible_lines
 from scorekeeper.output.text import table
 from scorekeeper.rules.ruleset import Category, RuleSet
 
@@ -67,4 +68,4 @@ def ruleset_text(rules: RuleSet) -> str:
     if rules.capture is not None and rules.capture.note:
         lines.append(f"captures: {rules.capture.note}")
     lines += [f"note: {note}" for note in rules.notes]
-    return "\n".join(lines)
+    return visible_lines("\n".join(lines))  # a description may run over several lines

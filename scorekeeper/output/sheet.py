@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper._words import and_list
+from scorekeeper._words import and_list, cut_short, visible
 from scorekeeper.history.matches import Entered, Match
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
 from scorekeeper.output.text import hand_table, table
@@ -44,7 +44,7 @@ def standings(match: Match, points: dict[str, int] | None = None) -> str:
     names = match.settings.side_names
     rows = [[n, "" if points is None else points.get(n, "-"), match.state.totals[n]] for n in names]
     headers = ["side", "hand", "total"] if points is not None else ["side", "", "total"]
-    return f"{table(headers, rows)}\n\n{outcome(match)}"
+    return f"{table(headers, rows)}\n\n{visible(outcome(match))}"
 
 
 def sheet(match: Match) -> str:
@@ -63,12 +63,13 @@ def sheet(match: Match) -> str:
         rows.append(["", "hand", *(line.points.get(n, "") for n in names)])
         rows.append(["", "total", *(line.totals[n] for n in names)])
         said = line.note and line.note != match.state.reason  # the reason is printed once, at the end
-        for note in ([line.note] if said else []) + (["forced: " + p for p in hand.problems] if hand.forced else []):
+        forced = ["forced: " + p for p in cut_short(hand.problems)] if hand.forced else []
+        for note in ([line.note] if said else []) + forced:
             rows.append(["", f"  {note}", *("" for _ in names)])
     body = table(["hand", "category", *names], rows) if rows else "No hands yet."
     legend = "\n(n): not counted, the match was decided earlier in that hand." if any(
         not all(line.counted) and line.points for line in match.state.lines) else ""
-    return f"{title(match)}\n{_players(match)}\n\n{body}{legend}\n\n{outcome(match)}"
+    return f"{visible(title(match))}\n{visible(_players(match))}\n\n{body}{legend}\n\n{visible(outcome(match))}"
 
 
 def _players(match: Match) -> str:
@@ -106,7 +107,7 @@ def entered_text(entered: Entered, verb: str) -> str:
         said.append(f"Counted out: {', '.join(skipped)} not scored.")
     elif line.note.startswith("not counted"):
         said.append(f"This hand is {line.note}.")
-    return "\n".join([counted, *said, standings(entered.match, line.points)])
+    return "\n".join([counted, *map(visible, said), standings(entered.match, line.points)])
 
 
 def entered_dict(entered: Entered) -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""Results as text a player reads: tables (tabulate) for a hand and for the history's figures, and JSON."""
+"""Results as text a player reads: tables (tabulate) for a hand and for the history's figures, and JSON.
+
+Everything here may be printed on a terminal, and names, ids and labels may come from other
+people's files: every cell, and every line, shows control and bidirectional characters as escapes
+(``_words.visible``), and JSON writes them as JSON escapes.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,22 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from scorekeeper._words import cut_short, visible, visible_json
 from scorekeeper.scoring.count import HandResult
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """A plain text table."""
+    """A plain text table; each text cell shown as ``visible`` shows it, on one line."""
     from tabulate import tabulate  # loaded only when a table is drawn
 
-    return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
+    shown = [[visible(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
+    return tabulate(shown, headers=[visible(h) for h in headers], tablefmt="simple", disable_numparse=True)
 
 
 def to_json(data: Any) -> str:
-    """Stable, readable JSON: keys in the order they were built, non-ASCII kept."""
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    """Stable, readable JSON: keys in the order they were built, non-ASCII kept (but for the
+    characters a terminal would act on, written as escapes)."""
+    return visible_json(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def hand_table(result: HandResult) -> str:
@@ -31,13 +39,13 @@ def hand_table(result: HandResult) -> str:
     rows.append(["total", *result.totals, ""])
     if result.claims:
         rows.append(["claimed", *(result.claims.get(s, "") for s in sides), ""])
-    lines = [f"{result.rules.name} ({result.rules.id}): {' vs '.join(sides)}", "",
+    lines = [visible(f"{result.rules.name} ({result.rules.id}): {' vs '.join(sides)}"), "",
              table(["category", *sides, "how"], rows), ""]
     if result.match_winner:
-        lines.append(f"{result.match_winner} wins the match outright.")
+        lines.append(visible(f"{result.match_winner} wins the match outright."))
     if result.problems:
         lines.append(f"{len(result.problems)} problem{'s' if len(result.problems) > 1 else ''}:")
-        lines += [f"  - {p}" for p in result.problems]
+        lines += [f"  - {visible(p)}" for p in cut_short(result.problems)]
     else:
         lines.append("The hand checks out." + (" Every claim is right." if result.claims else ""))
     return "\n".join(lines)
