@@ -83,7 +83,9 @@ INTERNAL_ERROR = 70
 
 
 def _say(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
+    from scorekeeper._words import visible
+
+    print(f"error: {visible(message)}", file=sys.stderr)
 
 
 def _unreadable_argument(argv: list[str]) -> str | None:
