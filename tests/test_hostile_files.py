@@ -68,10 +68,16 @@ def test_a_planted_pickle_in_the_cache_runs_no_code(cache: Path, tmp_path: Path)
 def test_a_damaged_cache_entry_is_a_miss_not_an_error(cache: Path) -> None:
     first = load_rules("scopa")
     (entry,) = (cache / "rules").iterdir()
-    plain = json.loads(entry.read_text())
-    plain["payload"]["rules"]["match"]["target"] = "eleven"
-    entry.write_text(json.dumps(plain))
-    assert _rebuilt("scopa") == first
+    whole = entry.read_text()
+    plain = json.loads(whole)
+    del plain["payload"]["rules"]["match"]["target"]
+    renamed = json.loads(whole)
+    renamed["payload"]["rules"]["sides"]["most"] = renamed["payload"]["rules"]["sides"].pop("max")
+    other_version = json.loads(whole) | {"version": "0.0.1"}
+    for damage in (whole[: len(whole) // 2], "\x00\xff", json.dumps(plain), json.dumps(renamed),
+                   json.dumps(other_version), "[]"):
+        entry.write_text(damage)
+        assert _rebuilt("scopa") == first
 
 
 def _rebuilt(ref: str) -> object:

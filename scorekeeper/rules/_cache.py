@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Any
@@ -85,6 +84,8 @@ def cache_store(kind: str, key: str, payload: Any) -> None:
     if folder is None:
         return
     text = json.dumps({"version": __version__, "payload": payload}, ensure_ascii=False, separators=(",", ":"))
+    import secrets  # only when writing
+
     temp = folder / f".{key}.{secrets.token_hex(8)}.tmp"
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)

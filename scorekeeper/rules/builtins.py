@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
 
 
+@cache
 def builtin_dir() -> Path:
     """The folder of the built-in rule sets: packaged in the wheel, or the source tree's ``rulesets/``."""
     packaged = Path(str(files("scorekeeper").joinpath("rulesets")))

@@ -1,14 +1,14 @@
 """Loading a rule set by built-in id or path, through a cache of validated sets.
 
-A validated rule set is cached as plain JSON, keyed by its file's full path and checked against
-the bytes of every file it was made from, so scoring a hand with a rule set seen before never
+A validated rule set is cached as plain JSON, under its file's full path and with the text of
+every file it was made from, checked byte for byte, so scoring a hand with a rule set seen before never
 imports pydantic or PyYAML.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
+import zlib
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
@@ -67,11 +67,10 @@ def check_rules(path: Path) -> RuleSet:
 
 
 def _cache_key(path: Path) -> str:
-    return hashlib.sha256(str(path).encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    """The entry name of a rule-set file: a checksum of its full path (the entry holds the path
+    itself too, so two paths with one checksum only take turns in the cache, never mix)."""
+    name = str(path).encode("utf-8", "surrogateescape")
+    return f"{zlib.crc32(name):08x}{zlib.adler32(name):08x}"
 
 
 def _cache_read(path: Path) -> tuple[RuleSet | None, list[str]]:
@@ -81,8 +80,8 @@ def _cache_read(path: Path) -> tuple[RuleSet | None, list[str]]:
         if found["path"] != str(path):
             return None, []
         sources = [str(source) for source, _ in found["sources"]]
-        for source, digest in found["sources"]:
-            if _digest(Path(source).read_bytes()) != digest:
+        for source, text in found["sources"]:
+            if Path(source).read_bytes() != text.encode("utf-8"):
                 return None, []  # a file it was made from has changed
         return from_plain(found["rules"]), sources
     except (OSError, KeyError, TypeError, ValueError, RuleSetError):  # nothing cached, or not of this shape
@@ -90,6 +89,7 @@ def _cache_read(path: Path) -> tuple[RuleSet | None, list[str]]:
 
 
 def _cache_write(path: Path, ruleset: RuleSet, sources: list[tuple[str, bytes]]) -> None:
-    payload = {"path": str(path), "sources": [[name, _digest(data)] for name, data in sources],
+    # The files' whole text is kept (a rule file is a few KiB): comparing bytes needs no hashing.
+    payload = {"path": str(path), "sources": [[name, data.decode("utf-8")] for name, data in sources],
                "rules": to_plain(ruleset)}
     cache_store("rules", _cache_key(path), payload)

@@ -50,11 +50,25 @@ def read_merged(path: Path, chain: tuple[Path, ...]) -> tuple[MarkedDict, list[t
         return data, sources
     if not isinstance(parent_ref, str):
         raise RuleSetError(f"{data.where['extends']}: extends: must be a rule-set id or a path")
-    parent_path = builtin_path(parent_ref) or (path.parent / parent_ref).resolve()
-    if not parent_path.is_file():
-        raise RuleSetError(f"{data.where['extends']}: extends: no rule set {parent_ref!r}")
-    parent, parent_sources = read_merged(parent_path.resolve(), (*chain, path))
+    parent, parent_sources = read_merged(_parent_file(path, parent_ref, str(data.where["extends"])), (*chain, path))
     return merge(parent, data), sources + parent_sources
+
+
+def _parent_file(path: Path, ref: str, where: str) -> Path:
+    """The file ``extends: REF`` names in the rule set at ``path``: a built-in, or a file beside it."""
+    shown = f"{ref[:40]!r}{'...' if len(ref) > 40 else ''}"
+    parent = builtin_path(ref)
+    if parent is not None:
+        return parent
+    try:
+        parent = (path.parent / ref).resolve()
+        if parent.is_file():
+            return parent
+    except OSError as exc:  # a name too long for the system, a folder that cannot be entered...
+        raise RuleSetError(f"{where}: extends: rule set {shown}: {exc.strerror or type(exc).__name__}") from None
+    except RuntimeError:  # Path.resolve before Python 3.13: symbolic links that lead round in a loop
+        raise RuleSetError(f"{where}: extends: rule set {shown}: its symbolic links go round in a loop") from None
+    raise RuleSetError(f"{where}: extends: no rule set {shown}")
 
 
 _OWN_KEYS = ("id", "name", "description", "extends")
