@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
 from itertools import groupby
 from operator import itemgetter
@@ -287,25 +287,34 @@ class Store:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
             _apply_migrations(self.db, version)
 
-    @contextmanager
-    def write(self) -> Iterator[None]:
+    def write(self) -> AbstractContextManager[None]:
         """One write transaction: taken at once (BEGIN IMMEDIATE), committed whole or not at all."""
+        return self._transaction("BEGIN IMMEDIATE", "write to", commit=True)
+
+    def read(self) -> AbstractContextManager[None]:
+        """A read transaction: one consistent snapshot however many queries it makes."""
+        return self._transaction("BEGIN", "read", commit=False)
+
+    @contextmanager
+    def _transaction(self, begin: str, verb: str, *, commit: bool) -> Iterator[None]:
         try:
-            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(begin)
         except sqlite3.Error as exc:
-            raise self._trouble(exc, "write to") from None
+            raise self._trouble(exc, verb) from None
         try:
             yield
-            self.db.execute("COMMIT")
+            if commit:
+                self.db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._end()
-            raise self._trouble(exc, "write to") from None
+            raise self._trouble(exc, verb) from None
         except OverflowError:
             self._end()
             raise StoreError(_TOO_LARGE) from None
         except BaseException:
             self._end()
             raise
+        self._end()  # a read changes nothing: ending it cannot lose anything (after a COMMIT, a no-op)
 
     def _end(self) -> None:
         """Leave a failed transaction, changing nothing; a second error (the first was the real one) is
@@ -313,26 +322,6 @@ class Store:
         with suppress(sqlite3.Error):
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
-
-    @contextmanager
-    def read(self) -> Iterator[None]:
-        """A read transaction: one consistent snapshot however many queries it makes."""
-        try:
-            self.db.execute("BEGIN")
-        except sqlite3.Error as exc:
-            raise self._trouble(exc, "read") from None
-        try:
-            yield
-        except sqlite3.Error as exc:
-            self._end()
-            raise self._trouble(exc, "read") from None
-        except OverflowError:
-            self._end()
-            raise StoreError(_TOO_LARGE) from None
-        except BaseException:
-            self._end()
-            raise
-        self._end()  # a read changes nothing: ending it cannot lose anything
 
     # --- writing, inside a write transaction ----------------------------------------------------
 
