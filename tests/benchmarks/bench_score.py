@@ -21,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import scorekeeper
 from scorekeeper.notation import PileText
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.count import Counter, HandEntry
@@ -54,6 +55,10 @@ def startup(runs: int) -> None:
                                ("scorekeeper score --json", [exe, "score", path, "--json"])):
             took = wall(command, runs, env)
             print(f"{label + ' ' + sample:<38} {took * 1000:7.1f} ms  = {took / baseline:.2f} x import typer")
+    # What the rule-set cache saves: without it every command imports PyYAML and pydantic to validate.
+    uncached = wall([exe, "score", str(ROOT / "samples" / "scopa-2-4.yaml")], runs,
+                    dict(os.environ, SCOREKEEPER_CACHE_DIR=""))
+    print(f"{'same, rule-set cache off':<38} {uncached * 1000:7.1f} ms  = {uncached / baseline:.2f} x import typer")
     shutil.rmtree(cache, ignore_errors=True)
 
 
@@ -85,6 +90,12 @@ def throughput(n: int) -> None:
         counter.score(entry)
     took = time.perf_counter() - start
     print(f"Counter.score (typed piles)  {len(entries) / took:10,.0f} hands/s  ({len(entries):,} hands, all checks)")
+    texts = [{"A": " ".join(map(str, deck.cards_in(a))), "B": "rest"} for a, _ in hands[: n // 20]]
+    start = time.perf_counter()
+    for piles in texts:
+        scorekeeper.score(piles, sweeps={"A": 1})
+    took = time.perf_counter() - start
+    print(f"scorekeeper.score (front door) {len(texts) / took:8,.0f} hands/s  ({len(texts):,} hands typed as text)")
 
 
 def main() -> None:
