@@ -1,7 +1,9 @@
 """Plain YAML with a place for every value (see ``documents``): each mapping and list remembers the
-file, line and column of its items. Only plain YAML is read: no tags that construct objects, no
-duplicate keys, no merge keys, a bounded size, and a bounded number of values once aliases are
-expanded (so an alias bomb is refused, not expanded). Imported only when a YAML file is read."""
+file, line and column of its items. Only plain YAML is read: text, numbers, truth values and null
+(a date is read as its text), no other tags, no duplicate keys, no merge keys, integers of at most
+MAX_DIGITS digits, a bounded size, and a bounded number of values and depth once aliases are
+expanded (so an alias bomb or an alias inside itself is refused, not expanded). Imported only when
+a YAML file is read."""
 
 from __future__ import annotations
 
@@ -9,11 +11,14 @@ from typing import Any
 
 import yaml
 
-from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, DocumentError, Mark, MarkedDict, MarkedList
+from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, DocumentError, Mark, MarkedDict, MarkedList
 
 MAX_NODES = 20_000
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+_INT, _TIMESTAMP = "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"
+_SCALAR_TAGS = {_INT, "tag:yaml.org,2002:str", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                "tag:yaml.org,2002:null"}
 
 
 def _mark(node: yaml.Node, file: str) -> Mark:
@@ -26,23 +31,53 @@ class _Builder:
     def __init__(self, file: str) -> None:
         self.file = file
         self.nodes = 0
+        self.open: set[int] = set()  # the collections being built: the path from the top to here
         self.scalars = yaml.constructor.SafeConstructor()
 
     def build(self, node: yaml.Node) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise DocumentError(f"{self.file}: more than {MAX_NODES} values once aliases are expanded; refused")
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node)
-        if isinstance(node, yaml.SequenceNode):
+        if isinstance(node, yaml.ScalarNode):
+            return self._scalar(node)
+        # An alias may stand for a value that holds it, or aliases nest values deeper than the text shows.
+        if id(node) in self.open:
+            raise DocumentError(f"{_mark(node, self.file)}: an alias stands for a value that holds it; refused")
+        if len(self.open) >= MAX_DEPTH:
+            raise DocumentError(f"{_mark(node, self.file)}: nested more than {MAX_DEPTH} deep "
+                                "once aliases are expanded; refused")
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.MappingNode):
+                return self._mapping(node)
             self._plain(node)
             items = MarkedList(self.build(item) for item in node.value)
             items.mark, items.where = _mark(node, self.file), [_mark(i, self.file) for i in node.value]
             return items
+        finally:
+            self.open.discard(id(node))
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        """A plain scalar: text, a number, a truth value or null. A date stays text (YAML 1.2 has no
+        dates); a number longer than MAX_DIGITS, a value its tag cannot read, and any other tag are refused."""
+        where, tag = _mark(node, self.file), node.tag
+        if tag == _TIMESTAMP:
+            return node.value
+        if tag not in _SCALAR_TAGS:
+            raise DocumentError(f"{where}: tag {tag!r} is not allowed")
+        text = node.value
+        shown = f"{text[:20]!r}{'...' if len(text) > 20 else ''}"
+        if tag == _INT and len(text.lstrip("+-").replace("_", "")) > 2 * MAX_DIGITS:
+            raise DocumentError(f"{where}: the number {shown} is too large")
         try:
-            return self.scalars.construct_object(node)
+            value = self.scalars.construct_object(node)
         except yaml.YAMLError:
-            raise DocumentError(f"{_mark(node, self.file)}: tag {node.tag!r} is not allowed") from None
+            raise DocumentError(f"{where}: tag {tag!r} is not allowed") from None
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError):  # '!!int x', '!!bool maybe'
+            raise DocumentError(f"{where}: {shown} is not a valid {tag.rpartition(':')[2]}") from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+            raise DocumentError(f"{where}: the number {shown} is too large")
+        return value
 
     def _plain(self, node: yaml.Node) -> None:
         if node.tag not in _PLAIN_TAGS:

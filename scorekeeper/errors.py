@@ -1,8 +1,21 @@
-"""The one root exception and its kinds; only the CLI turns them into messages and exit codes."""
+r"""The one root exception and its kinds; only the CLI turns them into messages and exit codes.
+
+A message quotes the input it refuses, and that input may come from anyone: every character of it
+that a terminal would act on rather than show (an escape, a bell, a bidi control, a line break) is
+written as its escape (``_words.visible``), so a message is one plain line wherever it is printed.
+
+>>> str(NotationError("'7\x1b[2J' is not a card")), str(HandError("pile of \u202eannA\nerror: forged"))
+("'7\\x1b[2J' is not a card", 'pile of \\u202eannA\\nerror: forged')
+"""
+
+from scorekeeper._words import visible
 
 
 class ScorekeeperError(Exception):
-    """Anything scorekeeper refuses: the message names the bad input and where it was."""
+    """Anything scorekeeper refuses: the message names the bad input and where it was (printable)."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(visible(a) if isinstance(a, str) else a for a in args))
 
 
 class NotationError(ScorekeeperError, ValueError):
@@ -21,8 +34,8 @@ class InputErrors(ScorekeeperError, ValueError):
     """Several problems found in one piece of input, reported together, one per line."""
 
     def __init__(self, messages: list[str]) -> None:
-        self.messages = list(messages)
-        super().__init__("\n".join(self.messages))
+        self.messages = [visible(m) for m in messages]
+        Exception.__init__(self, "\n".join(self.messages))
 
 
 def unreadable(exc: BaseException) -> str:

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper._words import visible
 from scorekeeper.cli.common import JsonOption, reporting
 from scorekeeper.output.text import to_json
 
@@ -43,7 +44,7 @@ def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")]) -
 
     with reporting():
         rules = check_rules(file)
-    print(f"ok: {file} ({rules.id}: {len(rules.categories)} categories, deck {rules.deck})")
+    print(visible(f"ok: {file} ({rules.id}: {len(rules.categories)} categories, deck {rules.deck})"))
 
 
 @app.command()

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper._words import plural
+from scorekeeper._words import plural, visible_lines
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -85,4 +85,4 @@ def _primiera_text(dispute: PrimieraDispute) -> str:
     if dispute.problems:
         lines.append(f"{plural(len(dispute.problems), 'problem')}:")
         lines += [f"  - {problem}" for problem in dispute.problems]
-    return "\n".join(lines)
+    return visible_lines("\n".join(lines))  # the sides' names are the input's: an escape in one is shown

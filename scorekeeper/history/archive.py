@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scorekeeper._words import visible_json
-from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
+from scorekeeper.documents import load_json, read_text
+from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.history.matches import match_from_row, refresh_summary
 from scorekeeper.history.store import MAX_ID, MatchRow, Store
 from scorekeeper.match.settings import MAX_TARGET, name_problem, parse_sides
@@ -131,20 +132,19 @@ def _models() -> Any:
     return HistoryIn
 
 
+MAX_HISTORY_BYTES = 1 << 30
+
+
 def read_history(path: Path) -> Any:
     """Read and validate a history file; every problem is reported with its place in the file."""
     from pydantic import ValidationError
 
     from scorekeeper.rules.validation import field_path
 
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScorekeeperError(f"{path}: cannot read the file: {unreadable(exc)}") from None
-    except json.JSONDecodeError as exc:
-        raise ScorekeeperError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    except ValueError as exc:  # a number of thousands of digits
-        raise ScorekeeperError(f"{path}: not a history file: {exc}") from None
+    # Read with a bound (a history of 10^5 hands exports to about 60 MB) and the JSON limits of every
+    # file read: nesting, long integers, lone surrogates; a named pipe nobody writes to is not waited on.
+    text, name = read_text(path, "history file", limit=MAX_HISTORY_BYTES)
+    data = load_json(text, name, long_integers=True)  # each number's range is checked below, with its place
     try:
         return _models().model_validate(data)
     except ValidationError as exc:  # every problem, each with its place; the command shows the first ones

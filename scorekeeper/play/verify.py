@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from scorekeeper.documents import DocumentError, load_json
+from scorekeeper.documents import DocumentError, load_json, open_bytes
 from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
 from scorekeeper.play._text import capped, shown
 from scorekeeper.play.capture import CaptureEngine
@@ -242,7 +242,7 @@ def verify_files(paths: Iterable[str | Path], *, rules: str | None = None,
         stdin = str(path) == "-"
         name = "<stdin>" if stdin else shown(str(path))
         try:
-            stream: BinaryIO = _stdin() if stdin else open(path, "rb")  # noqa: SIM115 - closed in finally
+            stream: BinaryIO = _stdin() if stdin else open_bytes(path)  # closed in finally
         except OSError as exc:
             yield Unreadable(f"{name}: cannot read: {unreadable(exc)}")
             continue

@@ -4,7 +4,9 @@ import pydantic and PyYAML to validate a file it has seen before.
 The cache holds only data (JSON), never code, and is used only from a folder that this user owns
 and nobody else may enter (mode 0700, not a symbolic link): a planted or shared folder is simply not
 used. Entries are written under a random temporary name, opened exclusively and without following
-links, then renamed into place; a damaged or foreign entry is a miss, never an error.
+links, then renamed into place; a damaged or foreign entry is a miss, never an error. An entry
+carries a checksum of its payload as written, so one damaged into other JSON of the same shape (a
+rule set that was never validated) is a miss too.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ from __future__ import annotations
 import json
 import os
 import stat
+import zlib
 from pathlib import Path
 from typing import Any
 
 from scorekeeper._version import __version__
 
 MAX_ENTRY_BYTES = 1024 * 1024  # a rule set is a few KiB; anything larger is not ours
+_PAYLOAD = b',"payload":'  # an entry is {"version":...,"check":CRC-32 of the payload,"payload":...}
 
 
 def cache_root() -> Path | None:
@@ -75,6 +79,9 @@ def cache_load(kind: str, key: str) -> Any:
         return None
     if not isinstance(found, dict) or found.get("version") != __version__:
         return None
+    _, written, payload = raw.partition(_PAYLOAD)
+    if not written or found.get("check") != zlib.crc32(payload[:-1]):
+        return None  # damaged since it was written (the payload is the entry's last member)
     return found.get("payload")
 
 
@@ -83,7 +90,8 @@ def cache_store(kind: str, key: str, payload: Any) -> None:
     folder = _folder(kind)
     if folder is None:
         return
-    text = json.dumps({"version": __version__, "payload": payload}, ensure_ascii=False, separators=(",", ":"))
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    text = f'{{"version":{json.dumps(__version__)},"check":{zlib.crc32(body.encode())}{_PAYLOAD.decode()}{body}}}'
     import secrets  # only when writing
 
     temp = folder / f".{key}.{secrets.token_hex(8)}.tmp"

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.cards import Deck
-from scorekeeper.documents import check_keys, read_document, where_of
+from scorekeeper.documents import MAX_DIGITS, check_keys, read_document, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import parse_pile
 from scorekeeper.rules.catalog import load_rules
@@ -78,9 +78,12 @@ def score_hand(spec: HandSpec, rules: RuleSet | None = None) -> HandResult:
 
 
 def read_count(value: Any, where: str) -> int:
-    """A count as a hand gives it (sweeps, declarations, claimed points): a whole number, 0 or more."""
+    """A count as a hand gives it (sweeps, declarations, claimed points): a whole number, 0 or more,
+    of at most MAX_DIGITS digits (as any number read from a file)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise NotationError(f"{where}: {value!r} is not a count (a whole number, 0 or more)")
+    if value >= 10**MAX_DIGITS:
+        raise NotationError(f"{where}: {str(value)[:20]}... is too large for a count")
     return value
 
 
