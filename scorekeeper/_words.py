@@ -28,15 +28,25 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+_MORE = re.compile(r"and (\d{1,9}) more problems?")
+
+
 def cut_short(problems: Sequence[str], limit: int = MAX_SHOWN) -> list[str]:
-    """The first ``limit`` problems, then how many more there are.
+    """The first ``limit`` problems, then how many more there are; a list already cut short (a
+    record's plays, then the line it is on) is cut again with its count kept.
 
     >>> cut_short(["a", "b", "c"], 2), cut_short(["a", "b", "c", "d"], 2), cut_short(["a"], 2)
     (['a', 'b', 'and 1 more problem'], ['a', 'b', 'and 2 more problems'], ['a'])
+    >>> cut_short([*"abcd", "and 5 more problems"], 3)
+    ['a', 'b', 'c', 'and 6 more problems']
     """
-    if len(problems) <= limit:
+    more = _MORE.fullmatch(problems[-1]) if problems else None
+    hidden = int(more.group(1)) if more else 0
+    listed = problems[:-1] if more else problems
+    if len(listed) <= limit and not hidden:
         return list(problems)
-    return [*problems[:limit], f"and {plural(len(problems) - limit, 'more problem', 'more problems')}"]
+    hidden += max(0, len(listed) - limit)
+    return [*listed[:limit], f"and {plural(hidden, 'more problem', 'more problems')}"]
 
 
 # Characters a terminal may act on instead of showing: the C0 and C1 controls (ESC starts CSI

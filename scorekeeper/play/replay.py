@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from scorekeeper._words import cut_short
 from scorekeeper.cards import Deck
 from scorekeeper.documents import read_document, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import PileText
-from scorekeeper.play._text import capped, shown
+from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
 from scorekeeper.play.game import Game
 from scorekeeper.play.records import Play, Record, read_record, record_keys
@@ -165,7 +166,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     out.taker = sides[taker] if taker is not None else None
     out.piles, out.sweeps = tuple(game.piles), tuple(game.sweeps)
     out.result = score_replayed(record, engine, sides, out.piles, out.sweeps)
-    out.mismatches = capped(_compare(record, engine, sides, out.piles, out.sweeps))
+    out.mismatches = cut_short(_compare(record, engine, sides, out.piles, out.sweeps))
     return out
 
 

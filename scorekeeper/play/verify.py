@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
+from scorekeeper._words import cut_short
 from scorekeeper.documents import DocumentError, load_json, open_bytes
 from scorekeeper.errors import InputErrors, ScorekeeperError, unreadable
-from scorekeeper.play._text import capped, shown
+from scorekeeper.play._text import shown
 from scorekeeper.play.capture import CaptureEngine
 from scorekeeper.play.records import read_record
 from scorekeeper.play.replay import replay as replay_record
@@ -199,7 +200,7 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
                  replay: bool = False) -> Iterator[LineResult]:
     """Check each non-blank line; yields one result per hand, never holding more than one line.
 
-    A line's problems are at most MAX_PROBLEMS (then how many more), with control characters
+    A line's problems are at most MAX_SHOWN (then how many more), with control characters
     written as escapes; no line, however it is made, raises."""
     verifier = _Verifier(source, rules, replay)
     for number, line in enumerate(lines, start=1):
@@ -215,7 +216,7 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
 
 
 def _shown(problems: Iterable[str]) -> tuple[str, ...]:
-    return tuple(shown(p) for p in capped(list(problems)))
+    return tuple(shown(p) for p in cut_short(list(problems)))
 
 
 def _json_problem(message: str, where: str) -> str:
