@@ -22,6 +22,7 @@ from scorekeeper.play.records import Play, Record, read_record, record_keys
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.count import HandEntry, HandResult
 from scorekeeper.scoring.hand import hand_from_mapping
+from scorekeeper.scoring.piles import split_deck
 
 
 @dataclass
@@ -187,18 +188,14 @@ def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
     problem = _seats_problem(record, engine)
     if problem:
         return problem
-    seen: dict[Any, str] = {}
-    for player, rounds in zip(record.players, record.batches, strict=True):
-        for cards in rounds:
-            for card in cards:
-                if card in seen:
-                    return f"deal: {card} is dealt twice ({shown(seen[card])} and {shown(player)})"
-                seen[card] = player
-    for card in record.table:
-        if card in seen:
-            return f"deal: {card} is on the table and also dealt to {shown(seen[card])}"
-        seen[card] = "table"
-    missing = [c for c in deck.cards if c not in seen]
+    hands = [[card for cards in rounds for card in cards] for rounds in record.batches]
+    split = split_deck(deck, [*hands, record.table])  # the table is the last group
+    if split.repeated:
+        group, card, first = split.repeated[0]
+        if group == len(hands):
+            return f"deal: {card} is on the table and also dealt to {shown(record.players[first])}"
+        return f"deal: {card} is dealt twice ({shown(record.players[first])} and {shown(record.players[group])})"
+    missing = deck.cards_in(split.unplaced)
     if missing:
         many = len(missing) > 1
         return (f"deal: {len(missing)} card{'s' if many else ''} of the {deck.id} deck {'are' if many else 'is'} "
