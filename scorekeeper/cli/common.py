@@ -50,14 +50,15 @@ def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
 
 def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None = None,
                declare: list[str] | None = None, claim: list[str] | None = None, with_: list[str] | None = None,
-               italian_suits: bool = False, rules: str | None = None, *, needs_piles: bool = False) -> HandSpec:
+               italian_suits: bool = False, rules: str | None = None, *, needs_piles: bool = False,
+               options: list[str] | None = None) -> HandSpec:
     """The hand a command was given: its hand file, with the hand options laid over it
     (``needs_piles``: refuse a hand with no pile at all, as a command that counts must)."""
     from scorekeeper.scoring.hand import HandSpec, read_hand_file
 
     spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
     spec = with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
-                        enabled=with_ or (), rules=rules, italian_suits=italian_suits or None)
+                        enabled=with_ or (), rules=rules, italian_suits=italian_suits or None, options=options or ())
     if needs_piles and not spec.piles:
         raise NotationError("no piles: give a hand file or --pile SIDE=CARDS for each side")
     return spec
@@ -65,7 +66,7 @@ def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str]
 
 def with_options(spec: HandSpec, *, piles: Iterable[str] = (), sweeps: Iterable[str] = (),
                  declare: Iterable[str] = (), claims: Iterable[str] = (), enabled: Iterable[str] = (),
-                 rules: str | None = None, italian_suits: bool | None = None) -> HandSpec:
+                 rules: str | None = None, italian_suits: bool | None = None, options: Iterable[str] = ()) -> HandSpec:
     """The spec with command-line options laid over it; every bad option is reported together.
 
     An option replaces what the hand file says for the same side; one side given twice in the
@@ -93,11 +94,25 @@ def with_options(spec: HandSpec, *, piles: Iterable[str] = (), sweeps: Iterable[
         else:
             read.errors.append(f"--declare {named!r}: write {shape}")
     where.update({("with", cid): f"--with {cid}" for cid in enabled})
+    chosen = dict(spec.options)
+    for option_id, value in read.options(options).items():
+        chosen[option_id] = value
+        where[("option", option_id)] = f"--option {option_id}"
     if read.errors:
         raise InputErrors(read.errors)
     return replace(spec, piles=new_piles, sweeps=new_sweeps, claims=new_claims, declared=new_declared,
                    enabled=tuple(dict.fromkeys((*spec.enabled, *enabled))), rules=rules or spec.rules,
-                   italian_suits=spec.italian_suits if italian_suits is None else italian_suits, where=where)
+                   italian_suits=spec.italian_suits if italian_suits is None else italian_suits, where=where,
+                   options=chosen)
+
+
+def chosen_options(texts: Iterable[str] | None) -> dict[str, str]:
+    """``--option ID=VALUE`` texts as option id -> value text; every bad one is reported together."""
+    read = _OptionReader()
+    chosen = read.options(texts or ())
+    if read.errors:
+        raise InputErrors(read.errors)
+    return chosen
 
 
 class _OptionReader:
@@ -105,6 +120,10 @@ class _OptionReader:
 
     def __init__(self) -> None:
         self.errors: list[str] = []
+
+    def options(self, texts: Iterable[str]) -> dict[str, str]:
+        """The rule-set options chosen with ``--option ID=VALUE``."""
+        return self.by_side("--option", texts, "ID=VALUE, like fewest-cards=on", self.text, what="option")
 
     @staticmethod
     def text(option: str, text: str, value: str) -> str:
@@ -159,4 +178,7 @@ WithOption = Annotated[list[str] | None, typer.Option(
     "--with", "-w", metavar="CATEGORY", help="Turn on an optional category (e.g. napola, re-bello).")]
 ItalianOption = Annotated[bool, typer.Option(
     "--italian-suits", help="Read suit letters as Italian: D denari, C coppe, S spade, B bastoni.")]
+OptionOption = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="ID=VALUE",
+    help="Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]

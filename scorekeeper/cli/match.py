@@ -19,9 +19,11 @@ from scorekeeper.cli.common import (
     DeclareOption,
     ItalianOption,
     JsonOption,
+    OptionOption,
     PileOption,
     SweepsOption,
     WithOption,
+    chosen_options,
     reporting,
     say,
     typed_hand,
@@ -82,6 +84,7 @@ def new(
         "--finish", metavar="POLICY",
         help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
     with_: WithOption = None,
+    option: OptionOption = None,
     db: DbOption = None,
 ) -> None:
     """Start a match and print its id."""
@@ -91,7 +94,7 @@ def new(
 
     with reporting():
         settings = match_settings(load_rules(rules), side, target=read_target(target), finish=finish,
-                                  enabled=with_ or (), name=name)
+                                  enabled=with_ or (), name=name, options=chosen_options(option))
         with open_store(db) as store:
             match_id = start_match(store, settings)
     print(match_id)

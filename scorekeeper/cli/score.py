@@ -14,6 +14,7 @@ from scorekeeper.cli.common import (
     DeclareOption,
     ItalianOption,
     JsonOption,
+    OptionOption,
     PileOption,
     RulesOption,
     SweepsOption,
@@ -38,6 +39,7 @@ def score(
     declare: DeclareOption = None,
     claim: ClaimOption = None,
     with_: WithOption = None,
+    option: OptionOption = None,
     italian_suits: ItalianOption = False,
     json: JsonOption = False,
 ) -> None:
@@ -48,7 +50,7 @@ def score(
     """
     with reporting():
         result = score_hand(typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, rules,
-                                       needs_piles=True))
+                                       needs_piles=True, options=option))
     print(to_json(result.to_dict()) if json else hand_table(result))
     if not result.ok:
         raise typer.Exit(NOT_OK)

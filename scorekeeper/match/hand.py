@@ -57,6 +57,11 @@ def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -
     outsiders = [s for s in piles if s not in playing]
     if outsiders:
         raise MatchError(f"pile of {outsiders[0]}: only {and_list(playing)} play this playoff hand")
+    if spec.options:
+        option_id = next(iter(spec.options))
+        place = spec.where.get(("option", option_id), f"option {option_id}")
+        raise MatchError(f"{place}: a match's options are chosen when it starts (match new --option); "
+                         "this hand cannot change them")
     missing = [s for s in playing if s not in piles]
     if missing:
         raise HandError(f"no pile for {and_list(missing)}: each side that plays the hand needs one "

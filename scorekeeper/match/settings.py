@@ -3,12 +3,13 @@ the ending policy, and the optional categories turned on for every hand."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import get_args
 
 from scorekeeper._words import plural
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import Finish, RuleSet, Stake
 
 FINISHES: tuple[str, ...] = get_args(Finish)
@@ -117,8 +118,12 @@ class MatchSettings:
 
 
 def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None = None,
-                   finish: str | None = None, enabled: Sequence[str] = (), name: str = "") -> MatchSettings:
-    """Settings for a new match: the rule set's target and policy unless overridden."""
+                   finish: str | None = None, enabled: Sequence[str] = (), name: str = "",
+                   options: Mapping[str, object] | None = None) -> MatchSettings:
+    """Settings for a new match: the rule set's target and policy unless overridden, with the
+    chosen options applied to the rule set (the match keeps the rule set as it is played)."""
+    if options:
+        rules = apply_options(rules, options, {key: f"--option {key}" for key in options})
     problem = name_problem(name)
     if problem:
         raise MatchError(f"--name {name!r}: {problem}")

@@ -8,6 +8,7 @@ from typing import Any
 
 from scorekeeper._words import visible_lines
 from scorekeeper.output.text import table
+from scorekeeper.rules.options import choices_of, option_values, shown_value
 from scorekeeper.rules.ruleset import Category, RuleSet
 
 
@@ -31,8 +32,21 @@ def catalogue_text(sets: Sequence[RuleSet]) -> str:
 
 
 def ruleset_dict(rules: RuleSet) -> dict[str, Any]:
-    """The JSON of ``rules show``: the whole rule set as plain data."""
-    return dataclasses.asdict(rules)
+    """The JSON of ``rules show``: the whole rule set as plain data, each option with its value."""
+    data = dataclasses.asdict(rules)
+    values = option_values(rules)
+    for option in data["options"]:
+        option["value"] = values[option["id"]]
+    return data
+
+
+def options_rows(rules: RuleSet) -> list[list[str]]:
+    """One row per option: id, what it decides, its value, the other choices, whose rule the value is."""
+    rows = []
+    for option, value in zip(rules.options, option_values(rules).values(), strict=True):
+        others = [shown_value(c) for c in choices_of(rules, option) if c != value or type(c) is not type(value)]
+        rows.append([option.id, option.title, shown_value(value), ", ".join(others), option.source])
+    return rows
 
 
 def _parameters(category: Category) -> str:
@@ -65,6 +79,8 @@ def ruleset_text(rules: RuleSet) -> str:
         extras.append(f"doubled if the loser has under {stake.double_if_loser_below}")
     lines += ["", f"match: to {rules.match.target}, ending {rules.match.finish}, playoff {rules.match.playoff}"
               + (f"; {'; '.join(extras)}" if extras else "")]
+    if rules.options:
+        lines += ["", table(["option", "decides", "value", "or", "source"], options_rows(rules))]
     if rules.capture is not None and rules.capture.note:
         lines.append(f"captures: {rules.capture.note}")
     lines += [f"note: {note}" for note in rules.notes]

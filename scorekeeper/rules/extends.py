@@ -1,7 +1,7 @@
 """Reading a rule-set file and the files it ``extends``: the child's keys over its parent's.
 
-A variant names its parent by built-in id or by a path relative to itself; categories merge by id
-(a child's category with ``remove: true`` drops the parent's), keeping the parent's order. Every
+A variant names its parent by built-in id or by a path relative to itself; categories and options
+merge by id (a child's entry with ``remove: true`` drops the parent's), keeping the parent's order. Every
 value keeps the file, line and column it came from, so later errors can point at it.
 """
 
@@ -75,15 +75,15 @@ _OWN_KEYS = ("id", "name", "description", "extends")
 
 
 def merge(parent: MarkedDict, child: MarkedDict) -> MarkedDict:
-    """The child's keys over the parent's; categories merge by id, keeping the parent's order."""
+    """The child's keys over the parent's; categories and options merge by id, in the parent's order."""
     out = MarkedDict()
     out.mark, out.where = child.mark, {}
     for key, value in parent.items():
         if key not in _OWN_KEYS:
             out[key], out.where[key] = value, parent.where[key]
     for key, value in child.items():
-        if key == "categories" and isinstance(out.get(key), MarkedList) and isinstance(value, MarkedList):
-            out[key] = _merge_categories(out[key], value)
+        if key in _BY_ID and isinstance(out.get(key), MarkedList) and isinstance(value, MarkedList):
+            out[key] = _merge_by_id(out[key], value, _BY_ID[key])
         elif isinstance(value, MarkedDict) and isinstance(out.get(key), MarkedDict):
             out[key] = merge(out[key], value)
         else:
@@ -92,7 +92,11 @@ def merge(parent: MarkedDict, child: MarkedDict) -> MarkedDict:
     return out
 
 
-def _merge_categories(parent: MarkedList, child: MarkedList) -> MarkedList:
+#: The lists whose entries a child changes one by one, by id, and what an entry is called.
+_BY_ID = {"categories": "category", "options": "option"}
+
+
+def _merge_by_id(parent: MarkedList, child: MarkedList, what: str) -> MarkedList:
     items = list(zip(parent, parent.where, strict=True))
     index = {item.get("id"): i for i, (item, _) in enumerate(items) if isinstance(item, dict)}
     removed = set()
@@ -100,7 +104,7 @@ def _merge_categories(parent: MarkedList, child: MarkedList) -> MarkedList:
         cid = item.get("id") if isinstance(item, MarkedDict) else None
         if cid not in index:
             if isinstance(item, MarkedDict) and item.get("remove"):
-                raise RuleSetError(f"{where}: remove: the parent has no category {cid!r}")
+                raise RuleSetError(f"{where}: remove: the parent has no {what} {cid!r}")
             items.append((item, where))
         elif item.get("remove"):
             removed.add(index[cid])

@@ -20,6 +20,7 @@ from scorekeeper.rules.ruleset import (
     CaptureRules,
     DealRules,
     MatchRules,
+    RuleOption,
     RuleSet,
     Selection,
     Sides,
@@ -53,6 +54,8 @@ def _build(cls: type, data: Any) -> Any:
     for name, value in data.items():
         if name == "categories" and isinstance(value, list):
             value = tuple(_build(CATEGORY_KINDS[item["kind"]], item) for item in value)
+        elif name == "options" and isinstance(value, list):
+            value = tuple(_build(RuleOption, item) for item in value)
         elif name in _PARTS and value is not None:
             value = _build(_PARTS[name], value)
         elif isinstance(value, list):

@@ -224,6 +224,30 @@ class CaptureRules:
     note: str = ""
 
 
+OptionValue = bool | int | str | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleOption:
+    """A point where the sources disagree, named so that a match can choose: a handle on one field.
+
+    The option's default is the value its field has in the rule set, so the two cannot disagree;
+    ``source`` says whose rule that default follows.
+    """
+
+    __pydantic_config__ = _STRICT
+    id: str
+    field: str
+    label: str = ""
+    choices: tuple[OptionValue, ...] = ()
+    source: str = ""
+    note: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.label or self.id
+
+
 @dataclass(frozen=True, kw_only=True)
 class RuleSet:
     """One game: its deck, sides, categories in count order, and match settings."""
@@ -239,6 +263,7 @@ class RuleSet:
     match: MatchRules
     notes: tuple[str, ...] = ()
     capture: CaptureRules | None = None
+    options: tuple[RuleOption, ...] = ()
 
     @property
     def cards(self) -> Deck:

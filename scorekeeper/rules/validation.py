@@ -13,7 +13,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from scorekeeper.cards import DECKS, Card
 from scorekeeper.documents import Mark, MarkedDict, MarkedList
-from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.errors import InputErrors, NotationError, RuleSetError
+from scorekeeper.rules.options import apply_options, choices_of, field_value, owner_of, shown_value
 from scorekeeper.rules.ruleset import CATEGORY_KINDS, RuleSet, Selection
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
@@ -152,6 +153,7 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict) -> list[str]:
             bad((*here, "start"), f"the {deck.id} deck has no rank {start}")
     if ruleset.capture is not None:
         _check_capture(ruleset, bad, check_card)
+    _check_options(ruleset, bad)
     if ruleset.sides.min > ruleset.sides.max:
         bad(("sides", "min"), f"{ruleset.sides.min} is more than max {ruleset.sides.max}")
     for j, shape in enumerate(ruleset.sides.teams):
@@ -177,3 +179,36 @@ def _check_capture(ruleset: RuleSet, bad: Any, check_card: Any) -> None:
     for key in capture.hand_values:
         if key not in ranks:
             check_card(("capture", "hand_values", key), key)
+
+
+def _check_options(ruleset: RuleSet, bad: Any) -> None:
+    """Each option names a field that exists, and every choice is a value that field can hold."""
+    seen: set[str] = set()
+    for i, option in enumerate(ruleset.options):
+        here = ("options", i)
+        if option.id in seen:
+            bad((*here, "id"), f"{option.id!r} is used by an earlier option")
+        seen.add(option.id)
+        try:
+            current = field_value(ruleset, option.field)
+        except RuleSetError as exc:
+            bad((*here, "field"), str(exc))
+            continue
+        choices = choices_of(ruleset, option)
+        if not choices:
+            bad((*here, "field"), f"{option.field} is not a switch: list the values it may take")
+            continue
+        if current not in choices or not any(type(c) is type(current) for c in choices):
+            bad((*here, "choices"), f"the rule set's own value {shown_value(current)} (the default) is not a choice")
+        for j, choice in enumerate(choices):
+            try:
+                _revalidate(apply_options(ruleset, {option.id: choice}), option.field)
+            except (RuleSetError, ValidationError, TypeError) as exc:
+                said = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+                bad((*here, "choices", j), f"{shown_value(choice)} does not fit {option.field}: {said}")
+
+
+def _revalidate(ruleset: RuleSet, path: str) -> None:
+    """Run pydantic over the part of ``ruleset`` that holds the field at ``path``."""
+    owner = owner_of(ruleset, path)
+    _adapter(type(owner)).validate_python(dataclasses.asdict(owner))

@@ -5,6 +5,7 @@ A hand file holds one mapping::
     rules: scopa                 # optional: a built-in id or a path; a rule set given with it wins
     suit_letters: french         # or italian (D C S B); never guessed
     with: [napola]               # optional categories turned on
+    options: {fewest-cards: on}  # the rule set's options chosen for this hand (see 'rules show')
     piles:                       # side -> cards, in the order the sides sit
       Anna: 7d Ad 6h 5c 4s*      # '*' marks a sweep card lying face up
       Bruno: rest                # every card nobody else listed
@@ -29,12 +30,13 @@ from scorekeeper.documents import MAX_DIGITS, check_keys, read_document, where_o
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import parse_pile
 from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import HandEntry, HandResult, counter_for, fact_name
 
 #: The rule set of a hand that names none.
 DEFAULT_RULES = "scopa"
-_KEYS = ("rules", "suit_letters", "with", "piles", "sweeps", "declared", "claims")
+_KEYS = ("rules", "suit_letters", "with", "options", "piles", "sweeps", "declared", "claims")
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class HandSpec:
     rules: str | None = None
     italian_suits: bool = False
     where: dict[tuple[str, str], str] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
 
     def entry(self, deck: Deck) -> HandEntry:
         """Read every pile in this deck; all bad tokens of all piles are reported together."""
@@ -74,7 +77,14 @@ class HandSpec:
 def score_hand(spec: HandSpec, rules: RuleSet | None = None) -> HandResult:
     """Check and count a typed hand under ``rules``, else the rule set it names, else scopa."""
     ruleset = rules if rules is not None else load_rules(spec.rules or DEFAULT_RULES)
+    ruleset = chosen_options(ruleset, spec.options, spec.where)
     return counter_for(ruleset).score(spec.entry(ruleset.cards))
+
+
+def chosen_options(rules: RuleSet, chosen: Mapping[str, object], where: Mapping[tuple[str, str], str]) -> RuleSet:
+    """``rules`` with the hand's options applied; a bad one is named with where it was given."""
+    places = {key: place for (fact, key), place in where.items() if fact == "option"}
+    return apply_options(rules, chosen, places) if chosen else rules
 
 
 def read_count(value: Any, where: str) -> int:
@@ -137,9 +147,18 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
     if letters not in ("french", "italian"):
         raise NotationError(f"{where_of(data, 'suit_letters', source)}: suit_letters: {letters!r} "
                             "is not french or italian")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise NotationError(f"{where_of(data, 'options', source)}: options: must map option ids to values")
+    for option_id, value in options.items():
+        if not isinstance(value, bool | int | str) or isinstance(value, int) and value >= 10**MAX_DIGITS:
+            raise NotationError(f"{where_of(options, option_id, source)}: options.{option_id}: must be on, off, "
+                                "a number or a word")
+        places[("option", str(option_id))] = f"{where_of(options, option_id, source)}: options.{option_id}"
     sweeps = counts("sweeps", data.get("sweeps"), "sweeps")
     claims = counts("claims", data.get("claims"), "claims")
-    return HandSpec(piles, sweeps, declared, claims, tuple(enabled), rules, letters == "italian", places)
+    return HandSpec(piles, sweeps, declared, claims, tuple(enabled), rules, letters == "italian", places,
+                    {str(k): v for k, v in options.items()})
 
 
 def read_hand_file(path: str | Path) -> HandSpec:
