@@ -203,7 +203,7 @@ def test_a_list_as_a_category_kind_or_id_is_refused(tmp_path: Path) -> None:
     assert err.splitlines() == [
         f"error: {path}:6:12: categories[0].kind: ['most'] is not a kind "
         "(one of most, card, each, primiera, sequence, set, sweeps, declared)",
-        f"error: {path}:7:22: categories[1].id: Input should be a valid string",
+        f"error: {path}:7:22: categories[1].id: must be text (quote it if it looks like a number)",
     ]
 
 

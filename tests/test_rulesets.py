@@ -16,7 +16,7 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.extends import read_rules
 from scorekeeper.rules.schema import json_schema
 
-BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "sbarazzina", "scopa", "scopa-52",
+BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "royal-cassino", "sbarazzina", "scopa", "scopa-52",
             "scopa-d-assi", "scopa-quindici", "scopa-undici", "scopone", "scopone-scientifico",
             "spade-cassino", "wall-street"]
 SCOPA_FAMILY = ["scopa", "scopone", "scopone-scientifico", "sbarazzina", "scopa-d-assi", "scopa-quindici",
@@ -25,7 +25,8 @@ SCOPA_FAMILY = ["scopa", "scopone", "scopone-scientifico", "sbarazzina", "scopa-
 # RULES.md: points of a two-side hand with no sweeps and no tied majority (one side takes all).
 SANITY_SUMS = {"scopa": 4, "scopone": 4, "scopone-scientifico": 4, "scopa-d-assi": 4, "scopa-quindici": 4,
                "scopa-undici": 4, "scopa-52": 4, "sbarazzina": 5, "wall-street": 3, "cassino": 11,
-               "hurricane": 4, "escoba": 4, "cirulla": 4 + 6 + 5, "kasino": 10, "spade-cassino": 26}
+               "hurricane": 4, "escoba": 4, "cirulla": 4 + 6 + 5, "kasino": 10, "spade-cassino": 26,
+               "royal-cassino": 11}
 
 
 def test_all_fifteen_built_in_ids_exist() -> None:
@@ -104,20 +105,21 @@ match: {target: 11}
 def test_schema_error_reads_file_line_col_path_message(tmp_path: Path) -> None:
     path = write(tmp_path, "mine.yaml", MINE)
     assert errors_of(path) == [
-        f"{path}:8:13: categories[1].points: Input should be a valid integer, unable to parse string as an integer"]
+        f"{path}:8:13: categories[1].points: 'many' must be a whole number"]
 
 
-def test_every_schema_error_is_reported_together(tmp_path: Path) -> None:
+def test_every_schema_error_is_reported_together_in_the_order_of_the_file(tmp_path: Path) -> None:
     text = MINE.replace("kind: most\n    points", "kind: mots\n    points").replace("target: 11", "target: 0")
     messages = errors_of(write(tmp_path, "mine.yaml", text))
-    assert [m.split(": ", 2)[1] for m in messages] == ["match.target", "categories[1].kind"]
+    assert [m.split(": ", 2)[1] for m in messages] == ["categories[1].kind", "match.target"]
+    assert messages[1].endswith("match.target: 0 is too small: it must be 1 or more")
     kinds = "most, card, each, primiera, sequence, set, sweeps, declared"
-    assert messages[1].endswith(f"'mots' is not a kind (one of {kinds})")
+    assert messages[0].endswith(f"'mots' is not a kind (one of {kinds})")
 
 
 def test_unknown_key_is_an_error_not_ignored(tmp_path: Path) -> None:
     messages = errors_of(write(tmp_path, "mine.yaml", MINE.replace("points: many", "pionts: 2")))
-    assert messages == [f"{tmp_path / 'mine.yaml'}:8:13: categories[1].pionts: Unexpected keyword argument"]
+    assert messages == [f"{tmp_path / 'mine.yaml'}:8:13: categories[1].pionts: unknown key (did you mean points?)"]
 
 
 def test_card_outside_the_deck_is_an_error_with_the_reason(tmp_path: Path) -> None:

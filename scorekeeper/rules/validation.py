@@ -14,10 +14,24 @@ from pydantic import TypeAdapter, ValidationError
 from scorekeeper.cards import DECKS, Card
 from scorekeeper.documents import Mark, MarkedDict, MarkedList
 from scorekeeper.errors import InputErrors, NotationError, RuleSetError
+from scorekeeper.rules._messages import in_words
 from scorekeeper.rules.options import apply_options, choices_of, field_value, owner_of, shown_value
-from scorekeeper.rules.ruleset import CATEGORY_KINDS, RuleSet, Selection
+from scorekeeper.rules.ruleset import (
+    CATEGORY_KINDS,
+    CaptureRules,
+    DealRules,
+    MatchRules,
+    RuleOption,
+    RuleSet,
+    Selection,
+    Sides,
+    Stake,
+)
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+#: The part of a rule set that each key holds, to name the keys it may have when one is unknown.
+_PARTS: dict[str, type] = {"sides": Sides, "match": MatchRules, "stake": Stake, "capture": CaptureRules,
+                           "deal": DealRules, "select": Selection, "options": RuleOption}
 
 
 def _adapter(cls: type) -> TypeAdapter[Any]:
@@ -46,12 +60,14 @@ def field_path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _errors(exc: ValidationError, data: Any, prefix: tuple[Any, ...], file: str) -> list[str]:
+def _errors(exc: ValidationError, data: Any, prefix: tuple[Any, ...], file: str, top: type) -> list[str]:
     lines = []
     for error in exc.errors():
         loc = prefix + tuple(error["loc"])
         mark = _locate(data, loc) or Mark(file, 1, 1)
-        lines.append(f"{mark}: {field_path(loc) or '(top)'}: {error['msg']}")
+        owner = next((_PARTS[k] for k in reversed(loc[:-1]) if isinstance(k, str) and k in _PARTS), top)
+        keys = [f.name for f in dataclasses.fields(owner)] if dataclasses.is_dataclass(owner) else []
+        lines.append(f"{mark}: {field_path(loc) or '(top)'}: {in_words(error, keys)}")
     return lines
 
 
@@ -67,7 +83,12 @@ def _ranks_as_text(category: Any) -> None:
 
 
 def validate(data: MarkedDict, default_id: str) -> RuleSet:
-    """A RuleSet from marked data, or every error found, each as ``FILE:LINE:COL: path: msg``."""
+    """A RuleSet from marked data, or every error found, each as ``FILE:LINE:COL: path: msg``.
+
+    Every error of the file is found in one run: a part that fails its shape is left out, and the
+    meaning of the parts that passed is still checked, so fixing one error never uncovers another
+    that was there all along. Errors come in the order of the file.
+    """
     file = data.mark.file
     head = dict(data)
     head.setdefault("id", default_id)
@@ -77,20 +98,50 @@ def validate(data: MarkedDict, default_id: str) -> RuleSet:
         head["categories"] = []
     errors: list[str] = []
     ruleset: RuleSet | None = None
+    failed: set[str] = set()
     try:
         ruleset = _adapter(RuleSet).validate_python(head)
     except ValidationError as exc:
-        errors += _errors(exc, data, (), file)
+        errors += _errors(exc, data, (), file, RuleSet)
+        failed = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        ruleset = _partial(head, failed)
     parsed = []
     for i, item in enumerate(categories if isinstance(categories, list) else []):
         parsed.append(_validate_category(data, i, item, errors))
-    if ruleset is not None and not errors:
-        ruleset = dataclasses.replace(ruleset, categories=tuple(parsed))
-        errors += _check_meaning(ruleset, data)
+    if ruleset is not None:
+        whole = not errors
+        ruleset = dataclasses.replace(ruleset, categories=tuple(c for c in parsed if c is not None))
+        errors += _check_meaning(ruleset, data, [(i, c) for i, c in enumerate(parsed) if c is not None],
+                                 deck_known="deck" not in failed, whole=whole)
     if errors:
-        raise InputErrors(errors)
+        raise InputErrors(sorted(errors, key=_position))
     assert ruleset is not None
     return ruleset
+
+
+def _position(message: str) -> tuple[int, int]:
+    """Where a message points, for putting messages in the order of the file."""
+    parts = message.split(": ", 1)[0].rsplit(":", 2)
+    try:
+        return int(parts[1]), int(parts[2])
+    except (IndexError, ValueError):
+        return 0, 0
+
+
+#: Stand-ins for a required part whose shape failed, so the rest can still be checked for meaning.
+_STAND_INS: dict[str, Any] = {"deck": "italian-40", "match": {"target": 1}}
+
+
+def _partial(head: dict[str, Any], failed: set[str]) -> RuleSet | None:
+    """The rule set without its failed parts (required ones stood in for), or None if even that fails."""
+    rest = {k: v for k, v in head.items() if k not in failed}
+    for key in failed & _STAND_INS.keys():
+        rest[key] = _STAND_INS[key]
+    try:
+        partial: RuleSet = _adapter(RuleSet).validate_python(rest)
+        return partial
+    except ValidationError:
+        return None
 
 
 def _validate_category(data: MarkedDict, i: int, item: Any, errors: list[str]) -> Any:
@@ -108,12 +159,17 @@ def _validate_category(data: MarkedDict, i: int, item: Any, errors: list[str]) -
     try:
         return _adapter(CATEGORY_KINDS[kind]).validate_python(dict(item))
     except ValidationError as exc:
-        errors += _errors(exc, data, ("categories", i), data.mark.file)
+        errors += _errors(exc, data, ("categories", i), data.mark.file, CATEGORY_KINDS[kind])
         return None
 
 
-def _check_meaning(ruleset: RuleSet, data: MarkedDict) -> list[str]:
-    """What the schema cannot say: cards exist in the deck, ids are unique, ranges make sense."""
+def _check_meaning(ruleset: RuleSet, data: MarkedDict, categories: list[tuple[int, Any]], *,
+                   deck_known: bool = True, whole: bool = True) -> list[str]:
+    """What the schema cannot say: cards exist in the deck, ids are unique, ranges make sense.
+
+    ``categories`` are the ones that passed, with their places in the file; without ``deck_known``
+    the cards are not checked against a deck, and unless the file is ``whole`` the options are not
+    tried (their fields may be in a part that failed)."""
     deck = DECKS[ruleset.deck]
     errors = []
 
@@ -126,17 +182,22 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict) -> list[str]:
         except NotationError as exc:
             bad(loc, str(exc))
             return
-        if card not in deck.index:
+        if deck_known and card not in deck.index:
             bad(loc, f"{card} is not in the {deck.id} deck: {deck.lacks}")
 
     seen: set[str] = set()
-    for i, category in enumerate(ruleset.categories):
+    raw = data.get("categories")
+    for i, item in enumerate(raw if isinstance(raw, list) else []):  # every id, even of a category that failed
+        cid = item.get("id") if isinstance(item, dict) else None
+        if not isinstance(cid, str):
+            continue
+        if cid in seen:
+            bad(("categories", i, "id"), f"{cid!r} is used by an earlier category")
+        seen.add(cid)
+    for i, category in categories:
         here = ("categories", i)
-        if category.id in seen:
-            bad((*here, "id"), f"{category.id!r} is used by an earlier category")
-        seen.add(category.id)
         if isinstance(getattr(category, "card", None), str):
-            check_card((*here, "card"), category.card)  # type: ignore[union-attr]
+            check_card((*here, "card"), category.card)
         select = getattr(category, "select", None)
         if isinstance(select, Selection):
             for key in ("cards", "except_cards"):
@@ -144,16 +205,17 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict) -> list[str]:
                     check_card((*here, "select", key, j), text)
         for text in getattr(category, "card_points", {}):
             check_card((*here, "card_points", text), text)
-        for rank in deck.ranks:
+        for rank in deck.ranks if deck_known else ():
             values = getattr(category, "values", None)
             if values is not None and rank.value not in values:
                 bad((*here, "values"), f"no value for rank {rank.value}, which the {deck.id} deck has")
         start = getattr(category, "start", None)
-        if start is not None and start not in {r.value for r in deck.ranks}:
+        if deck_known and start is not None and start not in {r.value for r in deck.ranks}:
             bad((*here, "start"), f"the {deck.id} deck has no rank {start}")
-    if ruleset.capture is not None:
+    if ruleset.capture is not None and deck_known:
         _check_capture(ruleset, bad, check_card)
-    _check_options(ruleset, bad)
+    if whole:
+        _check_options(ruleset, bad)
     if ruleset.sides.min > ruleset.sides.max:
         bad(("sides", "min"), f"{ruleset.sides.min} is more than max {ruleset.sides.max}")
     for j, shape in enumerate(ruleset.sides.teams):
