@@ -15,8 +15,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 
 #: Lowest first. A module may import modules of its own layer or of a layer below it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_version", "_words"),
-    ("cards", "notation", "documents", "_yaml", "_marks"),
+    ("errors", "_version", "_words", "i18n"),
+    ("cards", "notation", "documents", "_yaml", "_marks", "config"),
     ("rules",),
     ("scoring",),
     ("play", "match"),

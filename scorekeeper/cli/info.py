@@ -1,0 +1,14 @@
+"""``info``: the version, and where the history, the cache and the settings are kept."""
+
+from __future__ import annotations
+
+from scorekeeper.cli.common import JsonOption
+
+
+def info(json: JsonOption = False) -> None:
+    """Where scorekeeper keeps the history, the rule-set cache and the settings, and its version."""
+    from scorekeeper.output.about import about, about_text
+    from scorekeeper.output.text import to_json
+
+    facts = about()
+    print(to_json(facts) if json else about_text(facts))

@@ -1,0 +1,100 @@
+"""The player's own settings: a small TOML file in the user's config folder.
+
+    # ~/.config/scorekeeper/config.toml (see 'scorekeeper info' for the path on this machine)
+    language = "it"             # en, it or es
+    suit_letters = "italian"    # read D C S B as denari, coppe, spade, bastoni
+    rules = "scopone"           # the game when a command names none
+    players = ["Anna", "Bruno", "Carla", "Dario"]   # offered when a match starts
+
+Every key may be left out. A file that cannot be read, or that holds an unknown key or a value of
+the wrong kind, is reported with its place rather than skipped: a setting the player believes in
+must never silently not apply.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import ScorekeeperError
+
+#: A settings file is a few lines; anything bigger is not one.
+MAX_BYTES = 64 * 1024
+
+
+class ConfigError(ScorekeeperError):
+    """The settings file cannot be used as it is."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the settings file says; each field None (or empty) when it says nothing."""
+
+    path: Path
+    language: str | None = None
+    suit_letters: str | None = None
+    rules: str | None = None
+    players: tuple[str, ...] = ()
+    found: bool = False
+
+
+def config_path() -> Path:
+    """``SCOREKEEPER_CONFIG``, else config.toml in the user's config folder."""
+    env = os.environ.get("SCOREKEEPER_CONFIG")
+    if env:
+        return Path(env)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("scorekeeper", appauthor=False)) / "config.toml"
+
+
+def _check(data: dict[str, Any], path: Path) -> Config:
+    from scorekeeper.i18n import read_language
+
+    known = {"language", "suit_letters", "rules", "players"}
+    for key in data:
+        if key not in known:
+            raise ConfigError(f"{path}: {key!r}: not a setting (settings: {', '.join(sorted(known))})")
+    language = data.get("language")
+    if language is not None:
+        if not isinstance(language, str):
+            raise ConfigError(f"{path}: language: must be text, like \"it\"")
+        try:
+            language = read_language(language, f"{path}: language")
+        except ScorekeeperError as exc:
+            raise ConfigError(str(exc)) from None
+    letters = data.get("suit_letters")
+    if letters is not None and letters not in ("french", "italian"):
+        raise ConfigError(f"{path}: suit_letters: {str(letters)[:20]!r} is not \"french\" or \"italian\"")
+    rules = data.get("rules")
+    if rules is not None and (not isinstance(rules, str) or not rules.strip()):
+        raise ConfigError(f"{path}: rules: must be a rule-set id or path, like \"scopa\"")
+    players = data.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise ConfigError(f"{path}: players: must be a list of names, like [\"Anna\", \"Bruno\"]")
+    return Config(path, language, letters, rules, tuple(p.strip() for p in players), True)
+
+
+def load_config(path: Path | None = None) -> Config:
+    """The settings at ``path`` (default ``config_path()``); a missing file is no settings."""
+    path = path or config_path()
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return Config(path)
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{path}: more than {MAX_BYTES // 1024} KiB: not a settings file")
+    import tomllib
+
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    return _check(data, path)

@@ -1,0 +1,106 @@
+"""Messages in the players' language: English, Italian or Spanish, from gettext catalogues.
+
+Every text a player reads goes through ``_`` (or ``ngettext`` for counted words) at the moment it
+is made, never at import, so the language chosen for a command or a web request applies to all
+of it. The catalogues live in ``scorekeeper/locale/LANG/LC_MESSAGES/scorekeeper.mo``, compiled
+with Babel from the ``.po`` files beside them; English is the text of the code itself.
+
+>>> use("it"); _("history: {path}").format(path="storico.sqlite3")
+'storico: storico.sqlite3'
+>>> use("en"); _("history: {path}").format(path="history.sqlite3")
+'history: history.sqlite3'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from importlib.resources import files
+
+#: The languages with a catalogue, by code, each named in its own words.
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español"}
+DOMAIN = "scorekeeper"
+
+# A context variable, not a global: the web pages serve several players, each in their language,
+# from one process; the command line sets it once.
+_ACTIVE: ContextVar[tuple[str, _gettext.NullTranslations | None]] = ContextVar("scorekeeper_language",
+                                                                               default=("en", None))
+_LOADED: dict[str, _gettext.NullTranslations] = {}
+
+
+def _catalogue(language: str) -> _gettext.NullTranslations:
+    if language not in _LOADED:
+        path = files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        try:
+            with path.open("rb") as stream:
+                _LOADED[language] = _gettext.GNUTranslations(stream)
+        except FileNotFoundError:  # English, or a catalogue not built: the code's own words
+            _LOADED[language] = _gettext.NullTranslations()
+    return _LOADED[language]
+
+
+def read_language(text: str, where: str = "--lang") -> str:
+    """A language code from what a player typed (``it``, ``IT``, ``it_IT.UTF-8``, ``italiano``)."""
+    word = text.strip().lower().replace("-", "_").split(".")[0].split("_")[0]
+    for code, name in LANGUAGES.items():
+        if word in (code, name.lower(), name.lower().replace("ñ", "n")):
+            return code
+    from scorekeeper.errors import ScorekeeperError
+
+    shown = text[:20] + ("..." if len(text) > 20 else "")
+    raise ScorekeeperError(f"{where} {shown!r}: not a language scorekeeper speaks ({', '.join(LANGUAGES)})")
+
+
+def use(language: str) -> None:
+    """Speak ``language`` (a code of ``LANGUAGES``) from now on, in this context."""
+    _ACTIVE.set((language, None if language == "en" else _catalogue(language)))
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` within the block only (a web request)."""
+    token = _ACTIVE.set((language, None if language == "en" else _catalogue(language)))
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def current() -> str:
+    """The code of the language in use."""
+    return _ACTIVE.get()[0]
+
+
+def language_from_environment(environ: Mapping[str, str] = os.environ) -> str | None:
+    """``SCOREKEEPER_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) if we speak it."""
+    chosen = environ.get("SCOREKEEPER_LANG")
+    if chosen:
+        return read_language(chosen, "SCOREKEEPER_LANG")
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value and value not in ("C", "POSIX") and not value.startswith("C."):
+            word = value.lower().split("_")[0].split(".")[0]
+            return word if word in LANGUAGES else None
+    return None
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    active = _ACTIVE.get()[1]
+    return message if active is None else active.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a counted message for ``count`` in the language in use."""
+    active = _ACTIVE.get()[1]
+    if active is None:
+        return singular if count == 1 else plural
+    return active.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
+    """Mark a text for translation where it is defined; ``_`` translates it where it is shown."""
+    return message

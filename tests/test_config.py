@@ -1,0 +1,65 @@
+"""The settings file: language, suit letters, default game and players; every mistake named with its file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.config import Config, ConfigError, load_config
+from scorekeeper.output.about import about, about_text
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_missing_settings_file_is_no_settings(tmp_path: Path) -> None:
+    assert load_config(tmp_path / "none.toml") == Config(tmp_path / "none.toml")
+
+
+def test_every_setting_is_read(tmp_path: Path) -> None:
+    path = write(tmp_path, 'language = "Italiano"\nsuit_letters = "italian"\nrules = "scopone"\n'
+                           'players = ["Anna", " Bruno "]\n')
+    assert load_config(path) == Config(path, "it", "italian", "scopone", ("Anna", "Bruno"), True)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('langauge = "it"', "'langauge': not a setting (settings: language, players, rules, suit_letters)"),
+    ('language = "fr"', "language 'fr': not a language scorekeeper speaks (en, it, es)"),
+    ("language = 3", 'language: must be text, like "it"'),
+    ('suit_letters = "spanish"', "suit_letters: 'spanish' is not \"french\" or \"italian\""),
+    ("players = 'Anna'", 'players: must be a list of names, like ["Anna", "Bruno"]'),
+    ('rules = ""', 'rules: must be a rule-set id or path, like "scopa"'),
+    ("language = it", "Invalid value (at line 1, column 12)"),
+])
+def test_a_bad_setting_is_named_with_its_file(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(path)
+    assert str(caught.value) == f"{path}: {message}"
+
+
+def test_a_huge_or_binary_settings_file_is_refused_without_reading_it_all(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"# " + b"x" * 200_000)
+    with pytest.raises(ConfigError, match="more than 64 KiB"):
+        load_config(path)
+    path.write_bytes(b"language = '\xff'")
+    with pytest.raises(ConfigError, match="not UTF-8 text"):
+        load_config(path)
+
+
+def test_info_tells_where_everything_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "h.sqlite3"))
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(write(tmp_path, 'language = "es"\n')))
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", "")
+    facts = about()
+    assert facts["history"] == {"path": str(tmp_path / "h.sqlite3"), "exists": False}
+    assert facts["cache"] == {"path": None, "on": False}
+    assert facts["config"]["language"] == "es" and facts["config"]["exists"]
+    lines = about_text(facts).splitlines()
+    assert lines[1] == f"history: {tmp_path / 'h.sqlite3'} (not created yet)"
+    assert lines[2] == "rule-set cache: off"

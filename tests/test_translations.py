@@ -1,0 +1,119 @@
+"""Every text a player reads exists in Italian and Spanish, with the same placeholders, compiled.
+
+The messages are found the way Babel finds them for translators (``scorekeeper/locale/babel.cfg``),
+so a message added to the code without a translation fails here, naming it. To update the
+catalogues, see the README's "Translating".
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from scorekeeper import i18n
+from scorekeeper.errors import ScorekeeperError
+
+PACKAGE = Path(i18n.__file__).parent
+LOCALE = PACKAGE / "locale"
+TRANSLATED = [code for code in i18n.LANGUAGES if code != "en"]
+GETTEXT_CALLS = {"_", "N_", "gettext", "ngettext"}
+
+
+def code_messages() -> dict[str, str]:
+    """Every message id in the code and templates, with the first place it is used."""
+    method_map = [("**.py", "python")]
+    try:
+        import jinja2  # noqa: F401  (the templates' extractor comes with Jinja2)
+
+        method_map.append(("**/templates/**.html", "jinja2"))
+    except ImportError:
+        pass
+    found: dict[str, str] = {}
+    for filename, line, message, _, _ in extract_from_dir(str(PACKAGE), method_map=method_map):
+        for text in message if isinstance(message, tuple) else (message,):
+            if text:
+                found.setdefault(text, f"{filename}:{line}")
+    return found
+
+
+def catalogue(language: str):  # type: ignore[no-untyped-def]
+    with (LOCALE / language / "LC_MESSAGES" / "scorekeeper.po").open("rb") as stream:
+        return read_po(stream, locale=language)
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_of_the_code_is_translated(language: str) -> None:
+    po = catalogue(language)
+    missing = []
+    for text, where in sorted(code_messages().items()):
+        entry = po.get(text)
+        strings = entry.string if entry is not None else None
+        if entry is None or entry.fuzzy or not all(strings if isinstance(strings, tuple) else (strings,)):
+            missing.append(f"{where}: {text!r}")
+    assert not missing, f"{len(missing)} messages have no {language} translation:\n" + "\n".join(missing[:40])
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translation_keeps_the_placeholders_of_its_message(language: str) -> None:
+    wrong = []
+    for entry in catalogue(language):
+        if not entry.id or not entry.string:
+            continue
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        wanted = set().union(*(fields(t) for t in ids))
+        for text in strings:
+            if text and fields(text) != wanted:
+                wrong.append(f"{entry.id!r} -> {text!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_shipped_catalogue_is_compiled_from_its_po_file(language: str) -> None:
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue(language), use_fuzzy=False)
+    shipped = (LOCALE / language / "LC_MESSAGES" / "scorekeeper.mo").read_bytes()
+    assert shipped == compiled.getvalue(), "run: pybabel compile -d scorekeeper/locale -D scorekeeper"
+
+
+def test_a_message_is_a_plain_text_so_that_translators_see_it() -> None:
+    """``_(f"...")`` or ``_(text)`` would translate nothing: the catalogue holds only literal texts."""
+    bad = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in GETTEXT_CALLS:
+                literal = [isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]]
+                if node.func.id != "ngettext":
+                    literal = literal[:1]
+                if not node.args or not all(literal):
+                    bad.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert not bad, "gettext called on something other than a literal text:\n" + "\n".join(bad)
+
+
+def test_the_language_follows_scorekeeper_lang_then_the_locale() -> None:
+    assert i18n.language_from_environment({"SCOREKEEPER_LANG": "es", "LANG": "it_IT.UTF-8"}) == "es"
+    assert i18n.language_from_environment({"LANG": "it_IT.UTF-8"}) == "it"
+    assert i18n.language_from_environment({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}) == "es"
+    assert i18n.language_from_environment({"LANG": "fr_FR.UTF-8"}) is None
+    with pytest.raises(ScorekeeperError) as caught:
+        i18n.read_language("klingon")
+    assert str(caught.value) == "--lang 'klingon': not a language scorekeeper speaks (en, it, es)"
+
+
+def test_a_language_chosen_for_a_block_does_not_leak() -> None:
+    with i18n.speaking("it"):
+        assert i18n.current() == "it"
+        assert i18n._("history: {path}") == "storico: {path}"
+    assert i18n.current() == "en"
+    assert i18n._("history: {path}") == "history: {path}"
