@@ -75,7 +75,11 @@ class Rank(str, Enum):
 
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
-_RANK_TEXT = {r.value: r for r in Rank} | {"1": Rank.ACE, "T": Rank.TEN}
+# Courts by their initials at an Italian or Spanish table: fante (F) or sota (S) is the jack,
+# cavallo or caballo (C), or donna (D) in the northern packs, the queen, re or rey (R) the king.
+# A rank is read before the suit letter, so a C here never meets the C of coppe or clubs.
+_COURT_LETTERS = {"F": Rank.JACK, "S": Rank.JACK, "C": Rank.QUEEN, "D": Rank.QUEEN, "R": Rank.KING}
+_RANK_TEXT = {r.value: r for r in Rank} | {"1": Rank.ACE, "T": Rank.TEN} | _COURT_LETTERS
 # A deck without 8s, 9s and 10s (the Italian one) reads those numbers as its courts.
 _COURT_FOR = {Rank.EIGHT: Rank.JACK, Rank.NINE: Rank.QUEEN, Rank.TEN: Rank.KING}
 
@@ -107,10 +111,15 @@ def _suit_hint(letter: str, italian_suits: bool) -> str:
 
 
 def read_rank(text: str, deck: Deck | None = None) -> Rank:
-    """A rank; 8, 9, 10 mean J, Q, K in a deck that has no 8s."""
+    """A rank; 8, 9, 10 mean J, Q, K in a deck that has no 8s; F C R (fante, cavallo, re) and
+    S C R (sota, caballo, rey) are the courts too.
+
+    >>> read_rank("F"), read_rank("c"), read_rank("R"), read_rank("S")
+    (<Rank.JACK: 'J'>, <Rank.QUEEN: 'Q'>, <Rank.KING: 'K'>, <Rank.JACK: 'J'>)
+    """
     rank = _RANK_TEXT.get(text.upper())
     if rank is None:
-        raise NotationError(f"{text!r} is not a rank (A 2 ... 10 J Q K)")
+        raise NotationError(f"{text!r} is not a rank (A 2 ... 10 J Q K, or F C R / S C R for the courts)")
     if deck is not None and rank in _COURT_FOR and rank not in deck.ranks:
         return _COURT_FOR[rank]
     return rank
