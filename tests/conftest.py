@@ -17,6 +17,7 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     cache = tmp_path_factory.getbasetemp() / "rule-cache"
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(cache))
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path_factory.mktemp("db") / "history.sqlite"))
+    monkeypatch.delenv("COLUMNS", raising=False)  # output is not wrapped unless a test asks for a width
 
 
 def count(rules: str | RuleSet, *piles: str, sweeps: tuple[str, ...] = (), claims: tuple[str, ...] = (),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper._words import visible_lines
-from scorekeeper.output.text import table
+from scorekeeper.output.text import table, wrapped
 from scorekeeper.rules.options import choices_of, option_values, shown_value
 from scorekeeper.rules.ruleset import Category, RuleSet
 
@@ -58,6 +58,8 @@ def _parameters(category: Category) -> str:
             continue
         if dataclasses.is_dataclass(value):
             value = ", ".join(f"{k}={'/'.join(v)}" for k, v in vars(value).items() if v) or "all cards"
+        elif isinstance(value, dict):
+            value = " ".join(f"{k}={v}" for k, v in value.items())
         parts.append(f"{key}: {value}")
     return "; ".join(parts)
 
@@ -66,22 +68,23 @@ def ruleset_text(rules: RuleSet) -> str:
     """The text of ``rules show``: categories in count order, then the match settings and notes."""
     lines = [f"{rules.name} ({rules.id})" + (f", extends {rules.extends}" if rules.extends else "")]
     if rules.description:
-        lines.append(rules.description)
+        lines.append(wrapped(rules.description))
     lines.append(f"deck {rules.deck}; sides {sides_text(rules)}")
-    rows = [[c.id, c.title, c.kind, c.points, "optional" if c.optional else "",
-             "wins the match" if c.win_match else "", _parameters(c)] for c in rules.categories]
-    lines += ["", table(["id", "category", "kind", "points", "", "", "detail"], rows)]
+    rows = [[c.id, c.title, c.kind, c.points, "; ".join(part for part in (
+        "optional" if c.optional else "", "wins the match" if c.win_match else "", _parameters(c)) if part)]
+        for c in rules.categories]
+    lines += ["", table(["id", "category", "kind", "points", "detail"], rows)]
     stake = rules.match.stake
     extras = []
     if stake.margin:
         extras.append("stake is the margin")
     if stake.double_if_loser_below:
         extras.append(f"doubled if the loser has under {stake.double_if_loser_below}")
-    lines += ["", f"match: to {rules.match.target}, ending {rules.match.finish}, playoff {rules.match.playoff}"
-              + (f"; {'; '.join(extras)}" if extras else "")]
+    lines += ["", wrapped(f"match: to {rules.match.target}, ending {rules.match.finish}, playoff "
+                          f"{rules.match.playoff}" + (f"; {'; '.join(extras)}" if extras else ""), indent="  ")]
     if rules.options:
         lines += ["", table(["option", "decides", "value", "or", "source"], options_rows(rules))]
     if rules.capture is not None and rules.capture.note:
-        lines.append(f"captures: {rules.capture.note}")
-    lines += [f"note: {note}" for note in rules.notes]
+        lines.append(wrapped(f"captures: {rules.capture.note}", indent="  "))
+    lines += [wrapped(f"note: {note}", indent="  ") for note in rules.notes]
     return visible_lines("\n".join(lines))  # a description may run over several lines

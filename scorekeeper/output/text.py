@@ -8,19 +8,67 @@ people's files: every cell, and every line, shows control and bidirectional char
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper._words import cut_short, visible, visible_json
 from scorekeeper.scoring.count import HandResult
 
+_WORD = re.compile(r"[^\s-]+-?")
+#: A word longer than this may be broken when a table is squeezed to fit (a path, a long id).
+MAX_WORD = 24
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """A plain text table; each text cell shown as ``visible`` shows it, on one line."""
+
+def terminal_width() -> int | None:
+    """The columns to fit: ``COLUMNS``, else the terminal's; None (no limit) when the output goes
+    to a file or a pipe, so that what a script reads does not depend on a window's size."""
+    import os
+    import sys
+
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit():
+        return max(40, int(columns))
+    try:
+        return max(40, os.get_terminal_size(sys.stdout.fileno()).columns) if sys.stdout.isatty() else None
+    except (OSError, ValueError, AttributeError):  # a stream with no file behind it (tests, embedding)
+        return None
+
+
+def wrapped(text: str, width: int | None = None, indent: str = "") -> str:
+    """A paragraph broken at spaces to fit the terminal, later lines indented by ``indent``."""
+    import textwrap
+
+    limit = width or terminal_width()
+    return textwrap.fill(text, limit, subsequent_indent=indent, break_on_hyphens=False) if limit else text
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int | None = None) -> str:
+    """A plain text table that fits the terminal: each text cell shown as ``visible`` shows it,
+    the widest columns wrapped onto more lines when the whole would be too wide."""
     from tabulate import tabulate  # loaded only when a table is drawn
 
     shown = [[visible(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
-    return tabulate(shown, headers=[visible(h) for h in headers], tablefmt="simple", disable_numparse=True)
+    heads = [visible(h) for h in headers]
+    text = tabulate(shown, headers=heads, tablefmt="simple", disable_numparse=True)
+    limit = width or terminal_width()
+    if not rows or limit is None or max(map(len, text.splitlines())) <= limit:
+        return text
+    # tabulate pads a header by two (its MIN_PADDING), so a header-wide column is two wider
+    natural = [max(len(head) + 2, *(len(str(row[i])) for row in shown)) for i, head in enumerate(heads)]
+    # no column narrower than its longest word (up to MAX_WORD; a hyphen may end a line, as
+    # tabulate's wrapping allows): words move to the next line whole
+    least = [min(MAX_WORD, max((len(w) for row in shown for w in _WORD.findall(str(row[i]))), default=1))
+             for i in range(len(heads))]
+    # Narrow columns keep their width and the wide ones share what is left equally (max-min
+    # fairness): a label column stays readable while a long detail column wraps.
+    widths = list(natural)
+    left = limit - 2 * (len(widths) - 1)
+    order = sorted(range(len(widths)), key=natural.__getitem__)
+    for i, column in enumerate(order):
+        widths[column] = min(natural[column], max(least[column], left // (len(order) - i)))
+        left -= widths[column]
+    return tabulate(shown, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=widths)
 
 
 def to_json(data: Any) -> str:
