@@ -5,10 +5,10 @@ is made, never at import, so the language chosen for a command or a web request 
 of it. The catalogues live in ``scorekeeper/locale/LANG/LC_MESSAGES/scorekeeper.mo``, compiled
 with Babel from the ``.po`` files beside them; English is the text of the code itself.
 
->>> use("it"); _("history: {path}").format(path="storico.sqlite3")
-'storico: storico.sqlite3'
->>> use("en"); _("history: {path}").format(path="history.sqlite3")
-'history: history.sqlite3'
+>>> use("it"); _("history: {path}").format(path="partite.db")
+'storico: partite.db'
+>>> use("en"); _("history: {path}").format(path="matches.db")
+'history: matches.db'
 """
 
 from __future__ import annotations

@@ -86,7 +86,8 @@ def test_bad_rank_inside_a_suit_group_names_the_character() -> None:
     with pytest.raises(InputErrors) as caught:
         parse_pile("d:A2X", ITALIAN, where="pile of Bruno")
     assert caught.value.messages == [
-        "pile of Bruno, token 1: 'd:A2X', character 5: 'X' is not a rank (A 2 ... 10 J Q K, or F C R / S C R for the courts)"]
+        "pile of Bruno, token 1: 'd:A2X', character 5: 'X' is not a rank "
+        "(A 2 ... 10 J Q K, or F C R / S C R for the courts)"]
 
 
 def test_cardset_is_a_bitmask_with_set_algebra() -> None:
