@@ -210,15 +210,19 @@ def test_cassino_one_card_takes_pairs_and_sums_together() -> None:
 
 def test_cassino_courts_cannot_be_taken_by_addition() -> None:
     assert takes("cassino", "3c 7h", "Kd") == []
-    assert takes("cassino", "Kc Kh", "Kd") == ["Kh Kc"]
+    # A court takes one court of its rank (pagat Casino); Britannica's every-card pairing is an option.
+    assert takes("cassino", "Kc Kh", "Kd") == ["Kh", "Kc"]
 
 
 def test_kasino_ace_counts_fourteen_from_the_hand() -> None:
-    assert takes("kasino", "Kc Ad 5s", "Ah") == ["Ad", "Ad Kc"]
+    # The ace counts 14 from the hand: it takes Ad + Kc (1 + 13), but does not pair with the Ad,
+    # which is worth 1 on the table (pagat Nordic Casino; korttipelit.net).
+    assert takes("kasino", "Kc Ad 5s", "Ah") == ["Ad Kc"]
 
 
-def test_spade_cassino_scores_no_sweeps() -> None:
-    assert [c.sweep for c in rule_on_capture("spade-cassino", "3c 4h", "7h").captures] == [False]
+def test_spade_cassino_marks_sweeps_for_its_optional_sweeps_category() -> None:
+    # Bicycle: sweeps count in Spade Cassino "if played": the play is marked, --with sweeps scores it.
+    assert [c.sweep for c in rule_on_capture("spade-cassino", "3c 4h", "7h").captures] == [True]
 
 
 # --- bad input ----------------------------------------------------------------------------------

@@ -71,10 +71,11 @@ def test_a_build_is_taken_whole_or_not_at_all() -> None:
 
 
 def test_a_build_of_twos_is_extended_only_with_twos() -> None:
+    # A multiple build never changes its value (pagat Casino).
     twos = (Build(2, mask("2h 2c"), 0),)
     assert build("", "2d", 2, "2h 2c", "2d 2s", twos) is None
     assert build("", "5d", 7, "2h 2c", "5d 7s", twos) == \
-        "the build 2h 2c was declared as 2; it can only be extended as a build of 2, not 7"
+        "the build 2h 2c is a multiple build of 2s: its value can never change, so it cannot become 7"
 
 
 def test_extending_a_build_keeps_its_value_and_joins_the_cards() -> None:

@@ -42,7 +42,7 @@ def test_each_counts_every_ace_in_cassino() -> None:
 
 def test_spade_cassino_spades_one_each_and_as_js_2s_two_each() -> None:
     # As, Js, 2s (2 each) and 3s (1): 7 points; the other nine spades give B 9.
-    assert points(count("spade-cassino", "A=As Js 2s 3s", "B=rest"), "spades") == (7, 9)
+    assert points(count("spade-cassino", "A=As Js 2s 3s", "B=rest"), "spade-points") == (7, 9)
 
 
 def test_sequence_caps_the_piccola_of_cirulla_at_6() -> None:

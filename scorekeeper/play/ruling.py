@@ -14,8 +14,10 @@ from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
 from scorekeeper.notation import CardReader
 from scorekeeper.play._reasons import why
 from scorekeeper.play._text import shown
+from scorekeeper.play.builds import cards_problem
 from scorekeeper.play.capture import Build, CaptureEngine, Table
 from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.ruleset import RuleSet
 
 
 @dataclass(frozen=True)
@@ -68,14 +70,17 @@ class Labels:
 PLAIN_LABELS = Labels()
 
 
-def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = None, builds: tuple[str, ...] = (),
-                    last: bool = False, italian_suits: bool = False, labels: Labels = PLAIN_LABELS) -> Ruling:
+def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | None = None,
+                    builds: tuple[str, ...] = (), last: bool = False, last_deal: bool = False,
+                    italian_suits: bool = False, labels: Labels = PLAIN_LABELS) -> Ruling:
     """Every legal capture of ``card`` on ``table`` and, with ``take``, whether that one is legal.
 
     ``builds`` are Cassino builds on the table, each written ``VALUE=CARDS`` (``7=5h,2c``). Every
     problem of the question is reported at once, each message starting with the part it is in.
+    ``last`` marks the last play of the hand, ``last_deal`` a play of the last deal of the pack.
     """
-    engine = CaptureEngine(load_rules(rules))
+    engine = CaptureEngine(load_rules(rules) if isinstance(rules, str) else rules)
+    last_deal = last_deal or last
     reader = CardReader(engine.deck, italian_suits=italian_suits)
     errors: list[str] = []
 
@@ -91,7 +96,8 @@ def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = Non
 
     loose = read(table, labels.table) or 0
     table_builds = []
-    top = max((v for i, v in enumerate(engine.hand_value) if not engine.pair_only >> i & 1), default=0)
+    top = max((v for i, vs in enumerate(engine.capture_values) if not engine.pair_only >> i & 1 for v in vs),
+              default=0)
     for text in builds:
         value, _, cards = (part.strip() for part in text.partition("="))
         if not (value.isascii() and value.isdigit()) or not cards:  # "²".isdigit(), and int() refuses it
@@ -99,8 +105,14 @@ def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = Non
         elif len(value) > 3 or not 1 <= int(value) <= top:
             errors.append(f"{labels.build} {_quoted(text)}: no card takes a build of {_cut(value)} in "
                           f"{engine.rules.name} (a build is worth 1 to {top})")
+        elif not engine.spec.builds:
+            errors.append(f"{labels.build} {_quoted(text)}: {engine.rules.name} has no builds")
         else:
-            table_builds.append(Build(int(value), read(cards, f"{labels.build} {shown(text)}") or 0, -1))
+            build = Build(int(value), read(cards, f"{labels.build} {shown(text)}") or 0, -1)
+            problem = cards_problem(engine, build) if build.mask else None
+            if problem:
+                errors.append(f"{labels.build} {_quoted(text)}: {problem}")
+            table_builds.append(build)
     played = read(card, labels.card)
     if played is not None and played.bit_count() != 1:
         errors.append(f"{labels.card} {_quoted(card)}: give exactly one card")
@@ -116,10 +128,10 @@ def rule_on_capture(rules: str, table: str, card: str, *, take: str | None = Non
     index = played.bit_length() - 1
     where = Table(loose, tuple(table_builds))
     options = tuple(LegalCapture(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)
-                    for c in engine.captures(index, where, last=last))
+                    for c in engine.captures(index, where, last=last, last_deal=last_deal))
     legal = reason = None
     if take is not None:
-        capture, reason = why(engine, index, where, reader.mask(take, labels.take), last=last)
+        capture, reason = why(engine, index, where, reader.mask(take, labels.take), last=last, last_deal=last_deal)
         legal = capture is not None or (not options and not take.strip())
     return Ruling(engine.rules.id, engine.rules.name, engine.names[index],
                   tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,
