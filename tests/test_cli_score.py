@@ -211,7 +211,9 @@ def test_rules_list_names_every_built_in() -> None:
 def test_rules_show_lists_categories_in_count_order() -> None:
     code, out, _ = run("rules", "show", "kasino")
     assert code == 0
-    ids = [line.split()[0] for line in out.splitlines()[6:12]]
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("id ")) + 2  # under the header rule
+    ids = [line.split()[0] for line in lines[start:start + 6]]
     assert ids == ["cards", "spades", "aces", "big-cassino", "little-cassino", "sweeps"]
     assert "match: to 16, ending highest, playoff all" in out
 

@@ -17,6 +17,12 @@ extends: scopone
 id: house-scopone
 name: House Scopone
 options:
+  - id: three-kings
+    remove: true
+  - id: napoleone
+    remove: true
+  - id: fewest-cards
+    remove: true
   - id: target
     label: points to reach
     field: match.target
@@ -88,11 +94,11 @@ def test_rules_check_reports_every_bad_option_with_its_place(tmp_path: Path) -> 
     with pytest.raises(InputErrors) as caught:
         check_rules(path)
     assert caught.value.messages == [
-        f"{path}:5:12: options[0].field: capture.nothing: no field 'nothing' there",
-        f"{path}:8:14: options[1].choices: the rule set's own value count-out-if-tied (the default) is not a choice",
-        f"{path}:8:26: options[1].choices[1]: whatever does not fit match.finish: Input should be 'highest', "
-        "'count-out', 'count-out-if-tied' or 'claim'",
-        f"{path}:10:12: options[2].field: match.target is not a switch: list the values it may take",
+        f"{path}:5:12: options[a].field: capture.nothing: no field 'nothing' there",
+        f"{path}:8:14: options[b].choices: the rule set's own value count-out-if-tied (the default) is not a choice",
+        f"{path}:8:26: options[b].choices[1]: whatever does not fit match.finish: 'whatever' is not allowed "
+        "here: use highest, count-out, count-out-if-tied or claim",
+        f"{path}:10:12: options[c].field: match.target is not a switch: list the values it may take",
     ]
 
 

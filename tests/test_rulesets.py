@@ -63,7 +63,10 @@ def test_match_settings_of_the_rules_reference() -> None:
     assert got["hurricane"] == (16, "highest") and load_rules("hurricane").match.stake.double_if_loser_below == 8
     stake = load_rules("spade-cassino").match.stake
     assert got["spade-cassino"] == (61, "highest") and stake.margin and stake.double_if_loser_below == 31
-    assert got["cirulla"] == (51, "highest") and got["escoba"] == (21, "highest") and got["kasino"][0] == 16
+    # Escoba to 15 (a Spanish rule book; 21 is an option); Scopone Scientifico to 21 (ludopoli, the
+    # scopone championships; 11, seed 003, is an option).
+    assert got["cirulla"] == (51, "highest") and got["escoba"] == (15, "highest") and got["kasino"][0] == 16
+    assert got["scopone-scientifico"] == (21, "count-out-if-tied")
 
 
 def test_committed_json_schema_is_up_to_date() -> None:

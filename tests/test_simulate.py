@@ -69,10 +69,10 @@ def test_scopa_with_four_players_may_be_played_as_singles_or_not_at_all_in_teams
 
 
 def test_a_table_the_game_does_not_allow_is_refused() -> None:
-    with pytest.raises(HandError, match="spade-cassino is not played by 3 players"):
-        seating(load_rules("spade-cassino"), 3)
-    code, _, err = run("simulate", "-r", "spade-cassino", "--players", "3")
-    assert code == 2 and err.startswith("error: spade-cassino is not played by 3 players")
+    with pytest.raises(HandError, match="hurricane is not played by 3 players"):
+        seating(load_rules("hurricane"), 3)
+    code, _, err = run("simulate", "-r", "hurricane", "--players", "3")
+    assert code == 2 and err.startswith("error: hurricane is not played by 3 players")
 
 
 def test_a_deck_that_does_not_deal_out_evenly_is_refused(tmp_path: Path) -> None:
@@ -84,6 +84,6 @@ def test_a_deck_that_does_not_deal_out_evenly_is_refused(tmp_path: Path) -> None
 
 def test_a_refused_table_writes_no_file_and_a_folder_is_not_written_to(tmp_path: Path) -> None:
     path = tmp_path / "out.jsonl"
-    assert run("simulate", "-r", "spade-cassino", "--players", "3", "-o", str(path))[0] == 2
+    assert run("simulate", "-r", "hurricane", "--players", "3", "-o", str(path))[0] == 2
     assert not path.exists()
     assert run("simulate", "-o", str(tmp_path)) == (2, "", f"error: {tmp_path}: cannot write: it is a folder\n")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scorekeeper._words import and_list
+from scorekeeper.match.carry import Carryover
 from scorekeeper.match.settings import (
     FINISHES,
     MatchError,
@@ -133,6 +134,10 @@ def state_after(settings: MatchSettings, hands: Sequence[HandPoints], claims: Se
     return _Pass(settings, claims).run(hands)
 
 
+def _joined(*notes: str) -> str:
+    return "; ".join(n for n in notes if n)
+
+
 def _stake(rule: Stake, totals: Mapping[str, int], winner: str) -> tuple[int, bool]:
     """What the winner takes under the stake rule, and whether it was doubled."""
     others = [points for side, points in totals.items() if side != winner]
@@ -155,6 +160,7 @@ class _Pass:
         self.winner: str | None = None
         self.finished = False
         self.reason = ""
+        self.carryover = Carryover(settings.rules)
 
     def run(self, hands: Sequence[HandPoints]) -> MatchState:
         lines = []
@@ -176,17 +182,23 @@ class _Pass:
             return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
                             f"not counted: played by {and_list(hand.sides)}, "
                             f"but {and_list(self.playing)} were to play it")
+        carried = ""
+        if self.carryover.active:  # Finnish Kasino: tied points carried on, sweeps that stop counting
+            adjusted, carried = self.carryover.apply(hand.sides, hand.categories, self.totals)
+            hand = HandPoints(hand.sides, tuple(CategoryPoints(c.id, c.label, p) for c, p in
+                                                zip(hand.categories, adjusted, strict=True)),
+                              hand.match_winner, hand.problems, hand.forced)
         if self.s.finish == "count-out":
             before = dict(self.totals)
             marks, note = self._count_out(hand)
             points = {side: self.totals[side] - before[side] for side in hand.sides}
-            return HandLine(number, hand, tuple(marks), points, dict(self.totals), note)
+            return HandLine(number, hand, tuple(marks), points, dict(self.totals), _joined(carried, note))
         # Every category counts: add up each side's column at once.
         points = dict(zip(hand.sides, map(sum, hand.by_side()), strict=True))
         for side, gained in points.items():
             self.totals[side] += gained
         note = self._end_of_hand(hand, points)
-        return HandLine(number, hand, (True,) * len(hand.ids), points, dict(self.totals), note)
+        return HandLine(number, hand, (True,) * len(hand.ids), points, dict(self.totals), _joined(carried, note))
 
     def _count_out(self, hand: HandPoints) -> tuple[list[bool], str]:
         counted: list[bool] = []

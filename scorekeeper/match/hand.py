@@ -126,7 +126,7 @@ def count_for(settings: MatchSettings, playing: tuple[str, ...], spec: HandSpec,
     categories = tuple(CategoryPoints(c.id, c.label, tuple(c.points)) for c in result.categories)
     winner = None
     if result.match_winner is not None:
-        cid = next(c.id for c in result.categories if c.scorer.spec.win_match and c.scored.taker is not None)
+        cid = next(c.id for c in result.categories if c.scorer.match_taker(c.scored) is not None)
         winner = (cid, result.match_winner)
     points = HandPoints(result.sides, categories, winner, tuple(result.problems))
     return CountedHand(result, points, typed_record(spec))

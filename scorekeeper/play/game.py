@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from scorekeeper.play._reasons import why
 from scorekeeper.play._text import shown
-from scorekeeper.play.builds import apply_build, build_error
+from scorekeeper.play.builds import apply_build, build_error, trail_problem
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, Table
+from scorekeeper.play.deals import Opening, opening
 
 
 class Game:
@@ -29,18 +30,18 @@ class Game:
         self.last_capturer: int | None = None
         self.turn = 0
         self.total = sum(m.bit_count() for b in batches for m in b)
+        self.opened: Opening | None = None
         self.opening = self._opening()
 
     def _opening(self) -> int:
-        """Escoba, Cirulla: a table dealt making 15 (or 30) goes to the dealer at once, a sweep per 15."""
+        """Escoba, Cirulla: a table dealt making 15 (or 30, or in Cirulla 9 or less) goes to the dealer at once."""
         engine, table = self.engine, self.table.loose
-        every = engine.spec.opening_total
-        count = sum(engine.value[i] for i in range(len(engine.names)) if table >> i & 1)
-        if not every or not table or count % every:
+        self.opened = taken = opening(engine, table)
+        if taken is None:
             return 0
         dealer = self.side_of[len(self.batches) - 1]  # the dealer plays last
         self.piles[dealer] |= table
-        self.sweeps[dealer] += count // every if engine.scores_sweeps else 0
+        self.sweeps[dealer] += taken.sweeps if engine.scores_sweeps else 0
         self.last_capturer = dealer
         self.table = Table()
         return table
@@ -54,6 +55,11 @@ class Game:
     def last(self) -> bool:
         """Whether the next play is the last play of the hand."""
         return self.turn + 1 == self.total
+
+    @property
+    def last_deal(self) -> bool:
+        """Whether the next play is in the last deal of the pack (Finnish Kasino scores no sweep there)."""
+        return self.round + 1 >= max(len(b) for b in self.batches)
 
     def capture(self, player: int, card: int, capture: Capture) -> None:
         """Apply a capture already known to be legal."""
@@ -100,11 +106,14 @@ class Game:
         if not take:
             if engine.captures(card, self.table):
                 raise IllegalPlayError(why(engine, card, self.table, 0)[1])
+            problem = trail_problem(engine, self.table, player, self.holding[player])
+            if problem:
+                raise IllegalPlayError(problem)
             self.trail(player, card)
             return None
-        capture = engine.find(card, self.table, take, last=self.last)
+        capture = engine.find(card, self.table, take, last=self.last, last_deal=self.last_deal)
         if capture is None:
-            raise IllegalPlayError(why(engine, card, self.table, take, last=self.last)[1])
+            raise IllegalPlayError(why(engine, card, self.table, take, last=self.last, last_deal=self.last_deal)[1])
         self.capture(player, card, capture)
         return capture
 

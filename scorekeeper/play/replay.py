@@ -17,6 +17,7 @@ from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import PileText
 from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
+from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
 from scorekeeper.play.records import Play, Record, read_record, record_keys
 from scorekeeper.rules.catalog import load_rules
@@ -118,6 +119,8 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     sides, side_of = _seating(record)
     out = Replayed(record, sides, deck)
     problem = _deal_problem(record, engine)
+    void = None if problem else misdeal(engine, deck.mask(record.table))
+    problem = problem or (f"deal: {void}" if void else None)
     if problem:
         out.illegal = (0, problem)
         return out
@@ -125,12 +128,12 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     game = Game(engine, batches, deck.mask(record.table), side_of, len(sides), record.players)
     index = {p: i for i, p in enumerate(record.players)}
     out.opening, out.dealer = game.opening, sides[side_of[-1]]
-    if game.opening:
+    if game.opening and game.opened is not None:
         dealt = engine.describe(game.opening).replace(" + ", " ")
-        made = sum(engine.value[i] for i in range(len(engine.names)) if game.opening >> i & 1)
+        wild = f", the {game.opened.wild[0]} counting {game.opened.wild[1]}" if game.opened.wild else ""
         swept = sum(game.sweeps)
-        out.opening_note = (f"the table dealt ({dealt}) makes {made}: {shown(out.dealer)}, the dealer, takes it "
-                            f"({swept} sweep{'s' if swept != 1 else ''})")
+        out.opening_note = (f"the table dealt ({dealt}) makes {game.opened.total}{wild}: {shown(out.dealer)}, the "
+                            f"dealer, takes it ({swept} sweep{'s' if swept != 1 else ''})")
         if log:
             out.log.append(f"0. {out.opening_note}")
     for play in record.plays:

@@ -143,7 +143,7 @@ def apply_options(rules: RuleSet, chosen: Mapping[str, object], where: Mapping[s
             value = read_value(given, current if current is not None else (choices[0] if choices else None))
         except ValueError as exc:
             raise RuleSetError(f"{place}: {str(given)[:40]!r} {exc} (choices: {allowed})") from None
-        if choices and value not in choices or type(value) is not type(current) and current is not None:
+        if not any(value == c and type(value) is type(c) for c in choices or (current,)):
             raise RuleSetError(f"{place}: {shown_value(value)[:40]!r} is not one of its choices: {allowed}")
         rules = _replaced(rules, option.field, value)
     return rules

@@ -79,7 +79,12 @@ class MostCategory(CategoryBase):
     __pydantic_config__ = _STRICT
     kind: Literal["most"]
     select: Selection = Selection()
-    ties: Literal["nobody", "split"] = "nobody"
+    # carry: a tie scores nobody, and the points go to whoever wins the category in the next hand
+    # of the match (Finnish Kasino, per Finnish Wikipedia: a tied point "stays in the pack").
+    ties: Literal["nobody", "split", "carry"] = "nobody"
+    # Settles a tie among the leaders before ``ties`` applies: ranks and cards, in turn, as "6 A" (most
+    # sixes, then most aces) or "7d" (whoever holds it). Escoba's sevens, per some Spanish sources.
+    tie_break: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,6 +125,8 @@ class SequenceCategory(CategoryBase):
     start: RankText = "A"
     min_length: Positive = 3
     cap: Positive | None = None
+    # A run through the whole suit wins the match (napoleone: the napola of all ten coins).
+    whole_run_wins: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,6 +145,8 @@ class SweepsCategory(CategoryBase):
     __pydantic_config__ = _STRICT
     kind: Literal["sweeps"]
     cancel: bool = False
+    # Once any side's match total has reached this, sweeps score nothing (Finnish Kasino: 10).
+    stop_at: Positive | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -195,6 +204,11 @@ class DealRules:
     __pydantic_config__ = _STRICT
     hand: Positive = 3
     table: Count = 4
+    # A dealt table holding ``redeal_at`` or more cards of ``redeal_rank`` is void and dealt again
+    # (Scopa: three Kings, which no card but a King can take; Cirulla: two aces; Wall Street: three tens).
+    redeal: bool = False
+    redeal_rank: RankText = "K"
+    redeal_at: Positive = 3
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -220,6 +234,28 @@ class CaptureRules:
     builds: bool = False
     last_play_sweeps: bool = False
     opening_total: Positive | None = None
+    # Escoba: a table of twice the opening total is two sweeps only if it splits into two such groups.
+    opening_split: bool = False
+    # Cirulla: a table dealt totalling this or less also goes to the dealer, for ``opening_low_sweeps``
+    # sweeps (0: no such rule); ``opening_wild`` (the matta) counts any value the dealer chooses there.
+    opening_low: Count = 0
+    opening_low_sweeps: Count = 3
+    opening_wild: str | None = None
+    # A played card of a rank listed here may count this value instead of its own (Royal
+    # Cassino's ace: 1 or 14, as its player chooses).
+    choice_values: dict[RankText, Count] = field(default_factory=dict)
+    # A sum capture must use the fewest cards that make the sum (a Scopone and Cirulla house rule).
+    fewest_cards: bool = False
+    # How many table cards of its rank a court (a ``pair_only`` card) takes; None: as ``pairing``.
+    court_takes: Literal["one", "all"] | None = None
+    # False: clearing the table in the last deal of the pack is no sweep (Finnish Kasino).
+    last_deal_sweeps: bool = True
+    # A single build may be raised to a higher value by a card from the hand (Cassino); a
+    # multiple build ("building sevens") never changes value.
+    raise_builds: bool = False
+    # False: a player who owns a build on the table may not trail while a card of theirs can
+    # capture (pagat Casino).
+    owner_may_trail: bool = True
     deal: DealRules = DealRules()
     note: str = ""
 

@@ -173,8 +173,8 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict, categories: list[tuple[in
     deck = DECKS[ruleset.deck]
     errors = []
 
-    def bad(loc: tuple[Any, ...], message: str) -> None:
-        errors.append(f"{_locate(data, loc)}: {field_path(loc)}: {message}")
+    def bad(loc: tuple[Any, ...], message: str, path: str | None = None) -> None:
+        errors.append(f"{_locate(data, loc)}: {path or field_path(loc)}: {message}")
 
     def check_card(loc: tuple[Any, ...], text: str) -> None:
         try:
@@ -209,6 +209,10 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict, categories: list[tuple[in
             values = getattr(category, "values", None)
             if values is not None and rank.value not in values:
                 bad((*here, "values"), f"no value for rank {rank.value}, which the {deck.id} deck has")
+        for word in (getattr(category, "tie_break", None) or "").split():  # a rank of the deck, or a card
+            if not deck_known or word in {r.value for r in deck.ranks}:
+                continue
+            check_card((*here, "tie_break"), word)
         start = getattr(category, "start", None)
         if deck_known and start is not None and start not in {r.value for r in deck.ranks}:
             bad((*here, "start"), f"the {deck.id} deck has no rank {start}")
@@ -244,30 +248,37 @@ def _check_capture(ruleset: RuleSet, bad: Any, check_card: Any) -> None:
 
 
 def _check_options(ruleset: RuleSet, bad: Any) -> None:
-    """Each option names a field that exists, and every choice is a value that field can hold."""
+    """Each option names a field that exists, and every choice is a value that field can hold.
+
+    An option may come from a parent rule set, so a message names it by its id (``options[target]``),
+    not by its place in the merged list, which is its place in no one file.
+    """
+    def said(i: int, option: RuleOption, key: str, message: str, j: int | None = None) -> None:
+        loc = ("options", i, key) if j is None else ("options", i, key, j)
+        bad(loc, message, f"options[{option.id}].{key}" + ("" if j is None else f"[{j}]"))
+
     seen: set[str] = set()
     for i, option in enumerate(ruleset.options):
-        here = ("options", i)
         if option.id in seen:
-            bad((*here, "id"), f"{option.id!r} is used by an earlier option")
+            said(i, option, "id", f"{option.id!r} is used by an earlier option")
         seen.add(option.id)
         try:
             current = field_value(ruleset, option.field)
         except RuleSetError as exc:
-            bad((*here, "field"), str(exc))
+            said(i, option, "field", str(exc))
             continue
         choices = choices_of(ruleset, option)
         if not choices:
-            bad((*here, "field"), f"{option.field} is not a switch: list the values it may take")
+            said(i, option, "field", f"{option.field} is not a switch: list the values it may take")
             continue
         if current not in choices or not any(type(c) is type(current) for c in choices):
-            bad((*here, "choices"), f"the rule set's own value {shown_value(current)} (the default) is not a choice")
+            said(i, option, "choices", f"the rule set's own value {shown_value(current)} (the default) is not a choice")
         for j, choice in enumerate(choices):
             try:
                 _revalidate(apply_options(ruleset, {option.id: choice}), option.field)
             except (RuleSetError, ValidationError, TypeError) as exc:
-                said = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
-                bad((*here, "choices", j), f"{shown_value(choice)} does not fit {option.field}: {said}")
+                why = in_words(exc.errors()[0]) if isinstance(exc, ValidationError) else str(exc)
+                said(i, option, "choices", f"{shown_value(choice)} does not fit {option.field}: {why}", j)
 
 
 def _revalidate(ruleset: RuleSet, path: str) -> None:

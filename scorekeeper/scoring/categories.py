@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, Deck, Rank, Suit
+from scorekeeper.errors import NotationError, RuleSetError
 from scorekeeper.rules.ruleset import (
     CardCategory,
     DeclaredCategory,
@@ -85,6 +86,15 @@ class Scorer:
         """The most this category can give all sides together in one hand."""
         return int(self.spec.points)
 
+    @property
+    def wins_match(self) -> bool:
+        """Whether taking this category can win the whole match."""
+        return bool(self.spec.win_match)
+
+    def match_taker(self, scored: Scored) -> int | None:
+        """The side whose taking of this category wins the match, or None."""
+        return scored.taker if self.spec.win_match else None
+
     def _held_by(self, mask: int, piles: Points, whole: bool) -> Scored:
         """The side holding the mask's card (or, if ``whole``, all of its cards) scores."""
         for i, pile in enumerate(piles):
@@ -102,6 +112,7 @@ class MostScorer(Scorer):
     def __init__(self, spec: MostCategory, deck: Deck) -> None:
         super().__init__(spec, deck)
         self.mask = selection_mask(spec.select, deck)
+        self.breaks = tuple(_tie_break_mask(token, deck, spec.id) for token in (spec.tie_break or "").split())
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
         mask = self.mask
@@ -114,6 +125,13 @@ class MostScorer(Scorer):
             leader = counts.index(best)
             points[leader] = self.spec.points
             return Scored(tuple(points), tuple(counts), leader)
+        leaders = [i for i, c in enumerate(counts) if c == best]
+        for tie_mask in self.breaks:  # most of each rank or card in turn, among the tied leaders only
+            held = [(piles[i] & tie_mask).bit_count() for i in leaders]
+            leaders = [i for i, h in zip(leaders, held, strict=True) if h == max(held)]
+        if len(leaders) == 1:
+            points[leaders[0]] = self.spec.points
+            return Scored(tuple(points), tuple(counts), leaders[0])
         if self.spec.ties == "split":
             points = [self.spec.points if c == best else 0 for c in counts]
         return Scored(tuple(points), tuple(counts), None)
@@ -122,7 +140,9 @@ class MostScorer(Scorer):
         counts = scored.raw
         best = max(counts)
         leaders = [i for i, c in enumerate(counts) if c == best]
-        if scored.taker is not None:
+        if scored.taker is not None and len(leaders) > 1:
+            note = f"{_versus(counts)}: tie broken by {self.spec.tie_break}: {sides[scored.taker]} scores"
+        elif scored.taker is not None:
             note = f"{_versus(counts)}: {sides[scored.taker]} has the most"
         elif best and self.spec.ties == "split":
             note = f"{_versus(counts)}: tie between {names_of(leaders, sides)}, each scores"
@@ -222,11 +242,22 @@ class SequenceScorer(Scorer):
         takers = [i for i, p in enumerate(points) if p]
         return Scored(tuple(points), tuple(lengths), takers[0] if len(takers) == 1 else None)
 
+    @property
+    def wins_match(self) -> bool:
+        return bool(self.spec.win_match or self.spec.whole_run_wins)
+
+    def match_taker(self, scored: Scored) -> int | None:
+        if self.spec.whole_run_wins and self.room in scored.raw:
+            return int(scored.raw.index(self.room))  # napoleone: the run goes through the whole suit
+        return super().match_taker(scored)
+
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         runs = [" ".join(map(str, self.suit_cards[:n])) for n in scored.raw]
         cells = tuple(f"{n} ({r})" if n else "0" for n, r in zip(scored.raw, runs, strict=True))
         parts = [f"{sides[i]} {runs[i]}" for i, n in enumerate(scored.raw) if n >= self.spec.min_length]
         note = "; ".join(parts) if parts else f"nobody has {self.spec.min_length} in a row from {self.spec.start}"
+        whole = self.match_taker(scored) if self.spec.whole_run_wins else None
+        note += f"; {sides[whole]} has the whole suit in a row and wins the match" if whole is not None else ""
         return Explained(cells, note, {"lengths": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
@@ -259,3 +290,17 @@ class DeclaredScorer(Scorer):
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = f"declared {_versus(scored.raw)}, {self.spec.points} each"
         return Explained(tuple(str(n) for n in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
+
+
+def _tie_break_mask(token: str, deck: Deck, category_id: str) -> int:
+    """The cards one word of a ``tie_break`` counts: a rank ("6": the sixes) or one card ("7d")."""
+    if token in {r.value for r in deck.ranks}:
+        return deck.rank_mask(Rank(token))
+    try:
+        card = Card.parse(token)
+    except NotationError:
+        card = None
+    if card is None or card not in deck.index:
+        raise RuleSetError(f"category {category_id}: tie_break: {token[:20]!r} is neither a rank nor a card "
+                           f"of the {deck.id} deck")
+    return deck.bit(card)

@@ -1,0 +1,91 @@
+"""The table as dealt, before anyone plays: a table the rules void (a misdeal), or one the dealer takes.
+
+Both are read from the rule set's ``capture`` section, so replay and simulate agree on them:
+
+- a misdeal (``capture.deal.redeal``): the table holds too many cards of one rank, and the cards
+  are dealt again (Scopa's three Kings, Cirulla's two aces, Wall Street's three tens);
+- an opening (``capture.opening_total``, ``opening_low``): the table makes 15 or 30 (Escoba,
+  Cirulla) or, in Cirulla, 9 or less, and the dealer takes it at once for some sweeps.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import NamedTuple
+
+from scorekeeper.cards import Card, Rank
+from scorekeeper.play.capture import CaptureEngine, indexes
+
+_RANK_NAMES = {"A": "aces", "J": "Jacks", "Q": "Queens", "K": "Kings", "10": "tens"}
+
+
+def misdeal(engine: CaptureEngine, table: int) -> str | None:
+    """Why the rules void this dealt table (a mask), or None when it is played."""
+    deal = engine.spec.deal
+    if not deal.redeal:
+        return None
+    rank = Rank(deal.redeal_rank)
+    found = [i for i in indexes(table) if engine.deck.cards[i].rank is rank]
+    if len(found) < deal.redeal_at:
+        return None
+    named = _RANK_NAMES.get(rank.value, f"{rank.value}s")
+    cards = " ".join(engine.names[i] for i in found)
+    return (f"the table dealt holds {len(found)} {named} ({cards}): in {engine.rules.name} {deal.redeal_at} or more "
+            f"is a misdeal, and the cards are dealt again")
+
+
+class Opening(NamedTuple):
+    """The dealer taking the dealt table: the sweeps it scores, the total it made, the wild card's value."""
+
+    sweeps: int
+    total: int
+    wild: tuple[str, int] | None
+
+
+def opening(engine: CaptureEngine, table: int) -> Opening | None:
+    """Whether the dealer takes this dealt table at once, and for how many sweeps; None: it is played."""
+    spec = engine.spec
+    every, low = spec.opening_total, spec.opening_low
+    if not table or not (every or low):
+        return None
+    wild = _wild_index(engine, table)
+    values = [engine.value[i] for i in indexes(table) if i != wild]
+    # The matta counts whatever its holder chooses, 1 up to the highest card (Cirulla, Gazzetta di Santa).
+    choices = range(1, max(spec.values.values()) + 1) if wild is not None else (None,)
+    best: Opening | None = None
+    for choice in choices:
+        cards = values + ([choice] if choice is not None else [])
+        total = sum(cards)
+        if low and total <= low:
+            sweeps = spec.opening_low_sweeps
+        elif every and total % every == 0:
+            sweeps = total // every
+            if spec.opening_split and sweeps > 1 and not _splits(cards, every):
+                sweeps = 1  # Escoba: one escoba for a table of 30 that is not two fifteens
+        else:
+            continue
+        if best is None or sweeps > best.sweeps:
+            named = None if wild is None or choice is None else (engine.names[wild], choice)
+            best = Opening(sweeps, total, named)
+    return best
+
+
+def _wild_index(engine: CaptureEngine, table: int) -> int | None:
+    text = engine.spec.opening_wild
+    if text is None:
+        return None
+    index = engine.deck.index.get(Card.parse(text))
+    return index if index is not None and table >> index & 1 else None
+
+
+def _splits(values: list[int], every: int) -> bool:
+    """Whether the values part into groups that each add up to ``every``."""
+    if not values:
+        return True
+    first, rest = values[0], values[1:]
+    for size in range(len(rest) + 1):
+        for group in combinations(range(len(rest)), size):
+            if first + sum(rest[i] for i in group) == every and _splits(
+                    [v for i, v in enumerate(rest) if i not in group], every):
+                return True
+    return False
