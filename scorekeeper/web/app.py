@@ -1,0 +1,111 @@
+"""The web application: its routes, the headers every answer carries, and the last guard.
+
+``create_app`` builds it for a history and a join token; ``from_environment`` is the factory that
+``scorekeeper serve`` hands to uvicorn (the command line and the pages never import each other).
+No failure shows a traceback: a bug answers 500 with one line in the log, naming the error's type.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from scorekeeper.web import hands, pages, tools
+from scorekeeper.web._i18n import _
+from scorekeeper.web._security import Keys
+from scorekeeper.web.site import HERE, Site, site_of
+
+#: The environment variable through which ``scorekeeper serve`` gives the factory the join token.
+TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"
+LOG = logging.getLogger("scorekeeper.web")
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",  # no-referrer would make browsers send "Origin: null"
+    "X-Frame-Options": "DENY",
+}
+
+
+class Guard:
+    """The outermost layer: adds the security headers, and turns any escaped exception into one log line."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = MutableHeaders(scope=message)
+                for name, value in HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as exc:  # the 500 page is already sent by the handler below; never a traceback
+            LOG.error("internal error answering %s %s: %s", scope.get("method"), scope.get("path"),
+                      type(exc).__name__)
+            if not started:
+                await Response(_("scorekeeper failed: internal error."), 500, media_type="text/plain")(
+                    scope, receive, sending)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    words = {404: _("There is no such page."), 405: _("That page does not take this kind of request.")}
+    return site_of(request).refusal(request, status, [words.get(status, _("The request was refused."))])
+
+
+async def _bug(request: Request, exc: Exception) -> Response:
+    message = _("scorekeeper failed: internal error ({kind}). This is a bug in scorekeeper, not a mistake of "
+                "yours; nothing was changed by the failed request.").format(kind=type(exc).__name__)
+    return site_of(request).render(request, "error.html", 500, status=500, messages=[message])
+
+
+def create_app(db: Path | None, token: str) -> ASGIApp:
+    """The web application over the history at ``db`` (None: the default one), joined with ``token``."""
+    routes = [
+        Route("/", pages.home),
+        Route("/join", pages.join),
+        Route("/lang", pages.language),
+        Route("/matches", pages.create, methods=["POST"]),
+        Route("/m/{match:int}", pages.sheet),
+        Route("/m/{match:int}/version", pages.version),
+        Route("/m/{match:int}/undo", pages.undo_last, methods=["POST"]),
+        Route("/m/{match:int}/export/{fmt}", pages.export),
+        Route("/m/{match:int}/hand", hands.hand_page),
+        Route("/m/{match:int}/hands", hands.store_hand, methods=["POST"]),
+        Route("/m/{match:int}/preview", hands.preview, methods=["POST"]),
+        Route("/primiera", tools.primiera),
+        Route("/capture", tools.capture),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _bug})
+    app.state.site = Site(db, Keys(token))
+    return Guard(app)
+
+
+def from_environment() -> ASGIApp:
+    """The application ``scorekeeper serve`` runs: the token from its variable, the history from $SCOREKEEPER_DB."""
+    token = os.environ.get(TOKEN_VARIABLE, "")
+    if len(token) < 16:
+        raise RuntimeError(f"{TOKEN_VARIABLE} must hold the join token (start the server with 'scorekeeper serve')")
+    return create_app(None, token)

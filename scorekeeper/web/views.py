@@ -1,0 +1,107 @@
+"""What the templates show, laid out from the library's values: the deck as tiles, a match's sheet.
+
+Nothing is counted here: the points, totals and notes are the library's, only arranged for a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.cards import SUITS, Deck, Suit
+from scorekeeper.history.matches import Match
+from scorekeeper.output.sheet import line_notes, outcome
+from scorekeeper.rules.ruleset import DeclaredCategory
+from scorekeeper.scoring.dispute import PrimieraDispute
+from scorekeeper.web._i18n import _
+
+
+def suit_names(suit: Suit) -> tuple[str, str]:
+    """A suit's Italian-suited and French-suited names, in the active language."""
+    return {Suit.DIAMONDS: (_("denari"), _("diamonds")), Suit.HEARTS: (_("coppe"), _("hearts")),
+            Suit.SPADES: (_("spade"), _("spades")), Suit.CLUBS: (_("bastoni"), _("clubs"))}[suit]
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One card of the deck as a tile: its canonical text (sent in the form) and what it shows."""
+
+    card: str
+    rank: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class SuitRow:
+    """A suit's tiles, headed with its names."""
+
+    suit: str
+    names: str
+    symbol: str
+    tiles: tuple[Tile, ...]
+
+
+def deck_rows(deck: Deck) -> list[SuitRow]:
+    """The deck's cards by suit, in the Italian order (coins, cups, swords, batons), ranks ascending;
+    Italian-suited names first for the 40-card decks, French-suited ones for the 52-card deck."""
+    rows = []
+    for suit in SUITS:
+        italian, french = suit_names(suit)
+        names = f"{italian} · {french}" if len(deck.ranks) <= 10 else f"{french} · {italian}"
+        tiles = tuple(Tile(str(c), c.rank.value, suit.symbol) for c in deck.cards if c.suit is suit)
+        rows.append(SuitRow(suit.value, names, suit.symbol, tiles))
+    return rows
+
+
+def declared_ids(match: Match) -> list[tuple[str, str]]:
+    """The declared categories of the match's rule set that a hand may give: (id, title)."""
+    enabled = set(match.settings.enabled)
+    return [(c.id, c.title) for c in match.settings.rules.categories
+            if isinstance(c, DeclaredCategory) and (not c.optional or c.id in enabled)]
+
+
+def state_word(match: Match) -> str:
+    """One word for where the match stands: playing, playoff, won or over."""
+    state = match.state
+    if state.finished:
+        return _("won") if state.winner else _("over")
+    return _("playoff") if state.playoff else _("playing")
+
+
+def sheet(match: Match) -> dict[str, Any]:
+    """The match sheet: sides, totals, every hand with its categories, and the outcome line."""
+    names = match.settings.side_names
+    hands = []
+    for line in match.state.lines:
+        hand = line.hand
+        categories = [{"label": c.label, "counted": counted,
+                       "points": [c.points[hand.sides.index(n)] if n in hand.sides else None for n in names]}
+                      for c, counted in zip(hand.categories, line.counted, strict=True)]
+        hands.append({"number": line.number, "points": [line.points.get(n) for n in names],
+                      "totals": [line.totals[n] for n in names], "categories": categories,
+                      "notes": line_notes(line), "forced": hand.forced, "problems": list(hand.problems)})
+    return {"id": match.id, "name": match.settings.name, "rules": match.settings.rules.name,
+            "rules_id": match.settings.rules.id, "target": match.settings.target, "finish": match.settings.finish,
+            "enabled": list(match.settings.enabled), "names": list(names),
+            "totals": [match.state.totals[n] for n in names], "hands": hands, "outcome": outcome(match),
+            "state": state_word(match), "finished": match.state.finished, "winner": match.state.winner,
+            "stake": match.state.stake, "next_number": match.state.hands + 1,
+            "next_sides": list(match.state.next_sides)}
+
+
+def version(hands: int, totals: Mapping[str, int], finished: bool, winner: str | None) -> str:
+    """A short text that changes whenever a match's summary does (hands, totals, result)."""
+    points = ",".join(str(v) for _k, v in sorted(totals.items()))
+    return f"{hands}:{points}:{int(finished)}:{winner or ''}"
+
+
+def primiera_answer(dispute: PrimieraDispute) -> dict[str, Any]:
+    """A settled primiera for the page: the verdict, and each side's best card per suit with its value."""
+    sides = []
+    for name, side in zip(dispute.sides, dispute.by_side, strict=True):
+        best = [(suit_names(s)[0], str(card), dispute.values[card.rank])
+                for s, card in ((s, side.best.get(s)) for s in SUITS) if card is not None]
+        sides.append({"name": name, "total": side.total, "best": best,
+                      "missing": [suit_names(s)[0] for s in side.missing]})
+    return {"reason": dispute.reason, "problems": list(dispute.problems), "sides": sides}
