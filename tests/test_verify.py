@@ -50,8 +50,13 @@ def test_verify_reports_each_failing_line_as_score_would_exit_1(tmp_path: Path) 
     hand["piles"]["B"] += f" {moved}"
     lines[1] = json.dumps(hand)
     path = write(tmp_path, lines)
-    assert run("verify", str(path)) == (1, f"""\
+    assert run("verify", "--no-replay", str(path)) == (1, f"""\
 {path} line 2: pile of B: {moved} is also in the pile of A
+3 hands checked: 2 ok, 1 failed, 0 not understood; plays not replayed (--no-replay): 3 records checked by their \
+piles only
+""", "")
+    assert run("verify", str(path)) == (1, f"""\
+{path} line 2: pile of B: the recorded pile lists {moved} that the plays gave elsewhere
 3 hands checked: 2 ok, 1 failed, 0 not understood
 """, "")
 
@@ -101,17 +106,18 @@ def test_verify_json_prints_one_object_per_failing_line_then_the_summary(tmp_pat
     assert [json.loads(line) for line in out.splitlines()] == [
         {"file": str(path), "line": 2, "understood": False,
          "problems": ["a line must be a JSON object: a hand (piles) or a play record"]},
-        {"summary": {"hands": 2, "ok": 1, "failed": 0, "not_understood": 1, "unreadable_files": 0}}]
+        {"summary": {"hands": 2, "ok": 1, "failed": 0, "not_understood": 1, "unreadable_files": 0, "replay": True,
+                     "not_replayed": 0}}]
 
 
-def test_verify_replay_catches_an_illegal_play_the_piles_do_not_show(tmp_path: Path) -> None:
+def test_verify_replays_by_default_and_catches_an_illegal_play_the_piles_do_not_show(tmp_path: Path) -> None:
     lines = simulated(1, seed=8)
     record = json.loads(lines[0])
     number = next(i for i, p in enumerate(record["plays"]) if "take" in p)
     del record["plays"][number]["take"]  # laid down instead: piles left as they were
     path = write(tmp_path, [json.dumps(record)])
-    assert run("verify", str(path))[0] == 0  # the piles alone still split the deck
-    code, out, _ = run("verify", "--replay", str(path))
+    assert run("verify", "--no-replay", str(path))[0] == 0  # the piles alone still split the deck
+    code, out, _ = run("verify", str(path))
     assert code == 1 and out.startswith(f"{path} line 1: play {number + 1}: the ")
 
 
@@ -176,7 +182,8 @@ def test_verify_files_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> 
     for result in results:
         summary.add(result)
     assert results[0] == Unreadable(f"{tmp_path / 'none.jsonl'}: cannot read: no such file")
-    assert summary.to_dict() == {"hands": 2, "ok": 2, "failed": 0, "not_understood": 0, "unreadable_files": 1}
+    assert summary.to_dict() == {"hands": 2, "ok": 2, "failed": 0, "not_understood": 0, "unreadable_files": 1,
+                                 "replay": True, "not_replayed": 0}
 
 
 def test_verify_reads_a_record_line_in_italian_suit_letters_with_its_piles(tmp_path: Path) -> None:

@@ -20,6 +20,10 @@ from scorekeeper.cli.common import (
     say,
 )
 
+JobsOption = Annotated[int | None, typer.Option(
+    "--jobs", "-j", min=1, metavar="N",
+    help="Worker processes (default: the cores available); the output is the same for any N.")]
+
 # How a capture was made, when it is not plain pairing or summing.
 _KIND_NOTES = {"total": "makes {total}", "ace": "the ace takes the table", "build": "a build",
                "combined": "several groups"}
@@ -120,15 +124,16 @@ def simulate(
         help="Players at the table (default: the game's smallest table; teams when it has them).")] = None,
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE", help="Write here, not to standard output.")] = None,
+    jobs: JobsOption = None,
 ) -> None:
     """Play whole hands with random legal plays, written as JSON Lines of replayable records.
 
     Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed
-    gives the same file."""
+    gives the same file, whatever --jobs is."""
     from scorekeeper.play.simulate import write_simulated
 
     with reporting():
-        played = write_simulated(output, rules or "scopa", hands, seed, players)
+        played = write_simulated(output, rules or "scopa", hands, seed, players, jobs=jobs)
     if output is not None:
         say(f"{hands} hand{'s' if hands != 1 else ''} of {played.id} (seed {seed}) written to {output}")
 
@@ -137,39 +142,41 @@ def verify(
     files: Annotated[list[Path], typer.Argument(
         metavar="FILE...", help="JSON Lines files of hands; - reads standard input.")],
     rules: RulesOption = None,
-    replay: Annotated[bool, typer.Option("--replay", help="Also replay every play record, play by play.")] = False,
+    replay: Annotated[bool, typer.Option(
+        "--replay/--no-replay",
+        help="Replay the plays of every play record (the default); --no-replay checks its piles only, "
+             "and the summary says so.")] = True,
     json: Annotated[bool, typer.Option(
         "--json", help="Print a JSON object per failing line, then one with the summary (JSON Lines).")] = False,
+    jobs: JobsOption = None,
 ) -> None:
     """Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.
 
-    Each failing line's problems are printed as they are found. Exit code 0: every hand checks out;
-    1: some do not; 2: some line or file was not understood.
+    Each failing line's problems are printed as they are found, in the order of the lines whatever
+    --jobs is. Exit code 0: every hand checks out; 1: some do not; 2: some line or file was not
+    understood.
     """
     from json import dumps
 
-    from scorekeeper.play.verify import Summary, Unreadable, verify_files
+    from scorekeeper.play.verify import Summary, Unreadable, verify_batches
 
-    summary = Summary()
+    summary = Summary(replay=replay)
     with reporting():
-        for result in verify_files(files, rules=rules, replay=replay):
-            summary.add(result)
-            if isinstance(result, Unreadable):
-                say(f"error: {result.message}")
-            elif result.ok:
+        for batch in verify_batches(files, rules=rules, replay=replay, jobs=jobs):
+            summary.add(batch)
+            if isinstance(batch, Unreadable):
+                say(f"error: {batch.message}")
                 continue
-            elif json:
-                print(dumps(result.to_dict(), ensure_ascii=False))
-            else:
-                for problem in result.problems:
-                    print(f"{result.source} line {result.number}: {problem}")
+            for result in batch.failing:
+                if json:
+                    print(dumps(result.to_dict(), ensure_ascii=False))
+                else:
+                    for problem in result.problems:
+                        print(f"{result.source} line {result.number}: {problem}")
     if json:
         print(dumps({"summary": summary.to_dict()}, ensure_ascii=False))
     else:
-        unreadable = summary.unreadable_files
-        print(f"{summary.hands} hand{'s' if summary.hands != 1 else ''} checked: {summary.ok} ok, "
-              f"{summary.failed} failed, {summary.not_understood} not understood"
-              + (f"; {unreadable} file{'s' if unreadable > 1 else ''} unreadable" if unreadable else ""))
+        print(summary.text())
     if summary.unreadable_files or summary.not_understood:
         raise typer.Exit(NOT_UNDERSTOOD)
     if summary.failed:

@@ -14,9 +14,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.errors import HandError, NotationError, unreadable
+from scorekeeper.play._parallel import in_order
 from scorekeeper.play._text import shown
-from scorekeeper.play.builds import build_error
+from scorekeeper.play.builds import build_error, trail_problem
 from scorekeeper.play.capture import CaptureEngine, indexes
+from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
@@ -100,6 +102,8 @@ class Simulator:
         order = list(range(len(names)))
         rng.shuffle(order)
         deal = engine.spec.deal
+        while misdeal(engine, sum(1 << i for i in order[:deal.table])):
+            rng.shuffle(order)  # a void table (three Kings in Scopa...): the cards are dealt again
         n = len(self.players)
         table = sum(1 << i for i in order[:deal.table])
         batches: list[list[int]] = [[] for _ in range(n)]
@@ -123,7 +127,12 @@ class Simulator:
                     game.build(p, card, found[0], onto)
                     plays.append(play)
                     continue
-            options = engine.captures(card, game.table, last=game.last)
+            options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
+            if not options and trail_problem(engine, game.table, p, game.holding[p]):
+                # A build's owner may not lay a card down (Cassino): play one that captures instead.
+                card = next(i for i in indexes(game.holding[p]) if engine.captures(i, game.table))
+                play["card"] = names[card]
+                options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
             if options:
                 capture = rng.choice(options)
                 play["take"] = self.text(capture.mask)
@@ -179,8 +188,9 @@ def json_line(record: dict[str, Any]) -> str:
 
 
 def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int, seed: int = 0,
-                    players: int | None = None) -> RuleSet:
-    """Write ``hands`` random hands as JSON Lines to the file ``output`` (None: standard output).
+                    players: int | None = None, *, jobs: int | None = 1) -> RuleSet:
+    """Write ``hands`` random hands as JSON Lines to the file ``output`` (None: standard output),
+    played by ``jobs`` processes (None: one per core); the file is the same whatever ``jobs`` is.
 
     Returns the rule set played. The table is checked before the file is opened, so a refused
     table leaves no file behind.
@@ -189,16 +199,36 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
     ruleset = load_rules(rules) if isinstance(rules, str) else rules
     simulator = Simulator(ruleset, seed, players)
     if output is None:
-        _write(sys.stdout, simulator, hands)
+        _write(sys.stdout, simulator, hands, jobs)
         return ruleset
     try:
         with open(output, "w", encoding="utf-8") as out:
-            _write(out, simulator, hands)
+            _write(out, simulator, hands, jobs)
     except OSError as exc:
         raise NotationError(f"{shown(str(output))}: cannot write: {unreadable(exc)}") from None
     return ruleset
 
 
-def _write(out: TextIO, simulator: Simulator, hands: int) -> None:
-    for number in range(hands):
-        out.write(json_line(simulator.hand(number)) + "\n")
+#: Hands per chunk of work: about 30 ms of playing, so that handing a chunk to a worker and its
+#: 300 KB of lines back costs little, and a few chunks per worker in flight keep memory flat.
+CHUNK_HANDS = 100
+
+_simulator: Simulator | None = None  # the one each worker process plays with, for one run
+
+
+def _write(out: TextIO, simulator: Simulator, hands: int, jobs: int | None) -> None:
+    # Each hand draws from its own generator, so a chunk of hands is played the same wherever it
+    # is played, and in_order gives the chunks back in order: the same bytes for any ``jobs``.
+    chunks = ((start, min(start + CHUNK_HANDS, hands)) for start in range(0, hands, CHUNK_HANDS))
+    for lines in in_order(_play_chunk, chunks, jobs, setup=_seat, setup_args=(simulator,)):
+        out.write(lines)
+
+
+def _seat(simulator: Simulator) -> None:
+    global _simulator
+    _simulator = simulator
+
+
+def _play_chunk(chunk: tuple[int, int]) -> str:
+    assert _simulator is not None, "_seat runs first in every process"
+    return "".join(json_line(_simulator.hand(number)) + "\n" for number in range(*chunk))

@@ -1,0 +1,79 @@
+"""Files of lines read in blocks of whole lines, numbered, in flat memory: the work ``verify`` hands
+to its workers.
+
+The reader only cuts blocks at line ends and counts them (both in C, whatever the size of the
+lines); splitting, decoding and checking each line is left to whoever checks the block, so that
+with several workers the reading process is never the one holding them up.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Collection, Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple, cast
+
+from scorekeeper.documents import open_bytes
+from scorekeeper.errors import unreadable
+from scorekeeper.play._text import shown
+
+#: The longest line read, as the longest hand file: a simulated 52-card record is about 3 KiB.
+MAX_LINE = 256 * 1024
+#: Bytes read at a time, cut after the last whole line: some 1,400 piles-only lines or 85 records,
+#: 10 to 100 ms of checking, enough that handing a block to a worker costs little beside it.
+CHUNK_BYTES = 256 * 1024
+
+
+class Chunk(NamedTuple):
+    """Whole lines of one file, and why the file is read no further after them, if it is not."""
+
+    file: int  # its place among the files given: one file may be given twice
+    source: str  # its name in messages
+    first: int  # the number of its first line
+    text: bytes  # the lines, each ended by a newline but perhaps the file's last
+    stop: str = ""
+
+
+def read_chunks(paths: Iterable[str | Path], stopped: Collection[int] = ()) -> Iterator[Chunk]:
+    """Every file's lines in chunks (``-`` is standard input). A file that cannot be opened gives
+    one chunk saying so; one is read no further at a line longer than MAX_LINE bytes, or once its
+    place is in ``stopped`` (the checker found a line that is not text)."""
+    for file, path in enumerate(paths):
+        stdin = str(path) == "-"
+        name = "<stdin>" if stdin else shown(str(path))
+        try:
+            stream = cast(io.BufferedIOBase, _stdin() if stdin else open_bytes(path))  # closed in finally
+        except OSError as exc:
+            yield Chunk(file, name, 1, b"", f"{name}: cannot read: {unreadable(exc)}")
+            continue
+        first, tail = 1, b""
+        try:
+            while file not in stopped and (block := stream.read1(CHUNK_BYTES)):
+                data = tail + block
+                end = data.rfind(b"\n") + 1
+                if len(data) - end > MAX_LINE:  # a line this long is not a hand: do not wait for its end
+                    number = first + data.count(b"\n", 0, end)
+                    yield Chunk(file, name, first, data[:end], f"{name} line {number}: longer than "
+                                f"{MAX_LINE // 1024} KiB; refused, and the rest of the file is not read")
+                    tail = b""
+                    break
+                if end:
+                    yield Chunk(file, name, first, data[:end])
+                    first += data.count(b"\n", 0, end)
+                tail = data[end:]
+        except OSError as exc:
+            yield Chunk(file, name, first, tail, f"{name}: cannot read: {unreadable(exc)}")
+            continue
+        finally:
+            if not stdin:
+                stream.close()
+        if tail:
+            yield Chunk(file, name, first, tail)
+
+
+def _stdin() -> io.BufferedIOBase:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if isinstance(buffer, io.BufferedIOBase):
+        return buffer
+    return io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))  # a text stream put in its place
