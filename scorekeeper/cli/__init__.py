@@ -1,8 +1,12 @@
 """The ``scorekeeper`` command: thin commands over the library, joined here.
 
-Typer builds every registered command's options at each start, so the console script builds
-only the command it was asked for (all of them for help or an unknown word); ``app`` is the
-whole command tree, for tests and for embedding.
+Typer builds a command's options from its function at each start, and each command module
+imports what its command needs; so the console script knows every command by name and one-line
+help only, and builds just the command that runs (``--help`` builds none). ``app`` is the whole
+command tree, for tests and for embedding.
+
+Help is click's plain text, not typer's rich panels: rendering it with rich took 73 ms, longer
+than everything else a command does, and said nothing more.
 """
 
 from __future__ import annotations
@@ -13,23 +17,65 @@ import sys
 from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper._version import __version__
 
-# name -> (module, attribute, is a group of subcommands), in the order help lists them
-COMMANDS: dict[str, tuple[str, str, bool]] = {
-    "score": ("scorekeeper.cli.score", "score", False),
-    "primiera": ("scorekeeper.cli.score", "primiera", False),
-    "rules": ("scorekeeper.cli.rules", "app", True),
-    "match": ("scorekeeper.cli.match", "app", True),
-    "export": ("scorekeeper.cli.history", "export", False),
-    "import": ("scorekeeper.cli.history", "import_", False),
-    "stats": ("scorekeeper.cli.history", "stats", False),
-    "capture": ("scorekeeper.cli.play", "capture", False),
-    "replay": ("scorekeeper.cli.play", "replay", False),
-    "simulate": ("scorekeeper.cli.play", "simulate", False),
-    "verify": ("scorekeeper.cli.play", "verify", False),
+# name -> (module, attribute, is a group of subcommands, its one-line help), in the order help lists
+# them. The help is the first sentence of the command's docstring, written here so that listing
+# the commands imports none of them (tests/test_startup.py checks the two agree).
+COMMANDS: dict[str, tuple[str, str, bool, str]] = {
+    "score": ("scorekeeper.cli.score", "score", False,
+              "Count one hand: every category for every side, the totals, and every problem found."),
+    "primiera": ("scorekeeper.cli.score", "primiera", False,
+                 "Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins."),
+    "rules": ("scorekeeper.cli.rules", "app", True, "List, show and check rule sets; print their JSON Schema."),
+    "match": ("scorekeeper.cli.match", "app", True,
+              "Run a match: start it, enter each hand, see the standings and the winner."),
+    "export": ("scorekeeper.cli.history", "export", False,
+               "Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."),
+    "import": ("scorekeeper.cli.history", "import_", False,
+               "Read matches from a JSON export into the history; a bad file changes nothing."),
+    "stats": ("scorekeeper.cli.history", "stats", False,
+              "Per player and per team: matches played and won, win rate, points and sweeps per hand, "
+              "categories won."),
+    "capture": ("scorekeeper.cli.play", "capture", False,
+                "Every legal capture of a card on a table (or that it is laid down); --take checks one."),
+    "replay": ("scorekeeper.cli.play", "replay", False,
+               "Check a hand play by play: the first illegal play and why, or the piles, sweeps and count."),
+    "simulate": ("scorekeeper.cli.play", "simulate", False,
+                 "Play whole hands with random legal plays, written as JSON Lines of replayable records."),
+    "verify": ("scorekeeper.cli.play", "verify", False,
+               "Check every hand of JSON Lines files (piles, or play records), streaming, with a summary."),
 }
+
+
+class _Group(TyperGroup):
+    """A group whose help lists each command with the whole first sentence of its help, wrapped
+    (click cuts it at the width with "...", where typer's rich panels wrapped it)."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = [(name, self.commands[name].get_short_help_str(limit=1000)) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+class _Commands(_Group):
+    """The root command: lists every command from ``COMMANDS`` and builds one when it is run."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [name for name in COMMANDS if name in self.commands]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        found = self.commands.get(cmd_name)
+        if isinstance(found, _NotBuilt):
+            found = self.commands[cmd_name] = _build(cmd_name)
+        return found
+
+
+class _NotBuilt(TyperCommand):
+    """A command known by name and one-line help only, until it is run or its help is asked for."""
 
 
 def _version(value: bool) -> None:
@@ -47,26 +93,53 @@ def _root(
     """Keep the score of Scopa-family and Cassino-family games."""
 
 
-def build_app(only: str | None = None) -> typer.Typer:
-    """The command tree: every command, or only the one named."""
+def _register(into: typer.Typer, names: list[str]) -> typer.Typer:
+    """``into`` with the commands named registered (their modules imported)."""
+    for name in names:
+        module, attribute, group, _ = COMMANDS[name]
+        target = getattr(importlib.import_module(module), attribute)
+        if group:
+            target.rich_markup_mode = None  # its commands take their help's form from it
+            into.add_typer(target, name=name, cls=_Group)
+        else:
+            into.command(name)(target)
+    return into
+
+
+def _root_typer() -> typer.Typer:
     root = typer.Typer(
         name="scorekeeper",
         help="Keep the score of Scopa, Scopone, Cassino, Escoba, Cirulla and their kin: "
              "check the piles, count every category, run the match.",
+        cls=_Commands,
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
+        rich_markup_mode=None,
+        # Help fills the terminal up to 100 columns (click stops at 80; typer's rich panels took it all).
+        context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
     )
     root.callback()(_root)
-    for name, (module, attribute, group) in COMMANDS.items():
-        if only is not None and name != only:
-            continue
-        target = getattr(importlib.import_module(module), attribute)
-        if group:
-            root.add_typer(target, name=name)
-        else:
-            root.command(name)(target)
+    return root
+
+
+def _build(name: str) -> Any:
+    """One command, built from its module on a holder of its own (building the root's options
+    again would cost as much as the command's)."""
+    holder = typer.Typer(rich_markup_mode=None, add_completion=False)
+    return typer.main.get_group(_register(holder, [name])).commands[name]
+
+
+def build_app(only: str | None = None) -> typer.Typer:
+    """The command tree: every command, or only the one named."""
+    return _register(_root_typer(), [name for name in COMMANDS if only is None or name == only])
+
+
+def console_command() -> Any:
+    """The root command of the console script: every command listed, none built until it runs."""
+    root = typer.main.get_group(_root_typer())
+    for name, (_, _, _, short) in COMMANDS.items():
+        root.commands[name] = _NotBuilt(name, help=short, short_help=short, rich_markup_mode=None)
     return root
 
 
@@ -110,9 +183,8 @@ def main() -> None:
         _say(bad)
         raise SystemExit(2)
     debug = "--debug" in argv or bool(os.environ.get("SCOREKEEPER_DEBUG"))
-    word = next((w for w in argv if not w.startswith("-")), None)
     try:
-        build_app(only=word if word in COMMANDS else None)()
+        console_command()(prog_name="scorekeeper")
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     except (SystemExit, typer.Exit):

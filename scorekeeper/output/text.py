@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper._words import cut_short, visible, visible_json
-from scorekeeper.scoring.count import HandResult
+
+if TYPE_CHECKING:
+    from scorekeeper.scoring.count import HandResult
 
 _WORD = re.compile(r"[^\s-]+-?")
 #: A word longer than this may be broken when a table is squeezed to fit (a path, a long id).
@@ -46,12 +48,15 @@ def wrapped(text: str, width: int | None = None, indent: str = "") -> str:
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int | None = None) -> str:
     """A plain text table that fits the terminal: each text cell shown as ``visible`` shows it,
     the widest columns wrapped onto more lines when the whole would be too wide."""
-    from tabulate import tabulate  # loaded only when a table is drawn
-
     shown = [[visible(cell) if isinstance(cell, str) else cell for cell in row] for row in rows]
     heads = [visible(h) for h in headers]
-    text = tabulate(shown, headers=heads, tablefmt="simple", disable_numparse=True)
     limit = width or terminal_width()
+    text = _ascii_table(heads, shown)
+    if text is not None and (limit is None or max(map(len, text.splitlines())) <= limit):
+        return text
+    from tabulate import tabulate  # imported only for a table that needs it (20 ms: see _ascii_table)
+
+    text = tabulate(shown, headers=heads, tablefmt="simple", disable_numparse=True)
     if not rows or limit is None or max(map(len, text.splitlines())) <= limit:
         return text
     # tabulate pads a header by two (its MIN_PADDING), so a header-wide column is two wider
@@ -69,6 +74,32 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int | No
         widths[column] = min(natural[column], max(least[column], left // (len(order) - i)))
         left -= widths[column]
     return tabulate(shown, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=widths)
+
+
+def _ascii_table(heads: Sequence[str], shown: Sequence[Sequence[Any]]) -> str | None:
+    """The table exactly as tabulate draws it (``simple``, no number parsing) when every cell is
+    ASCII text or a number, else None. Importing tabulate took 20 ms (it reads its own version
+    from the installed packages' metadata), a third of what ``score`` added to ``import typer``,
+    and the table of a hand is nearly always of this kind; tests/test_startup.py checks that the
+    two draw alike.
+
+    Laid out as tabulate does it: columns two spaces apart, each as wide as its widest cell or
+    its header and two more, text (numbers too, unparsed) left-aligned, cells stripped, and
+    every line stripped at its end.
+    """
+    if not all(h.isascii() for h in heads):
+        return None
+    cells = []
+    for row in shown:
+        texts = ["" if cell is None else cell.strip() if isinstance(cell, str) else str(cell) for cell in row]
+        if len(texts) != len(heads) or not all(text.isascii() for text in texts):
+            return None  # wide or combining characters, ragged rows: tabulate knows their widths
+        cells.append(texts)
+    widths = [max([len(head) + 2, *(len(row[i]) for row in cells)]) for i, head in enumerate(heads)]
+    lines = ["  ".join(head.ljust(w) for head, w in zip(heads, widths, strict=True)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(text.ljust(w) for text, w in zip(row, widths, strict=True)).rstrip() for row in cells]
+    return "\n".join(lines)
 
 
 def to_json(data: Any) -> str:

@@ -2,11 +2,12 @@
 import pydantic and PyYAML to validate a file it has seen before.
 
 The cache holds only data (JSON), never code, and is used only from a folder that this user owns
-and nobody else may enter (mode 0700, not a symbolic link): a planted or shared folder is simply not
-used. Entries are written under a random temporary name, opened exclusively and without following
-links, then renamed into place; a damaged or foreign entry is a miss, never an error. An entry
-carries a checksum of its payload as written, so one damaged into other JSON of the same shape (a
-rule set that was never validated) is a miss too.
+and nobody else may enter (mode 0700, not a symbolic link; one of theirs that others may only read
+is made so): a planted or shared folder is simply not used. Entries are written under a random
+temporary name, opened exclusively and without following links, then renamed into place; a
+damaged or foreign entry is a miss, never an error. An entry carries a checksum of its payload as
+written, so one damaged into other JSON of the same shape (a rule set that was never validated) is
+a miss too.
 """
 
 from __future__ import annotations
@@ -47,8 +48,26 @@ def _private_folder(path: Path) -> bool:
             return False
     except OSError:
         return False
-    return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
-            and stat.S_IMODE(info.st_mode) & 0o077 == 0)
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+        return False
+    mode = stat.S_IMODE(info.st_mode)
+    if mode & 0o077 and not mode & 0o022:
+        # A folder of this user that others may read but not write (as scorekeeper made it before
+        # the cache was private, or a umask did): nobody else can have put anything in it, so it
+        # is made private and used. Refused, it kept the cache off for good: every command
+        # validated its rule set with pydantic and PyYAML, 4 times `import typer` instead of 1.7.
+        try:  # through a descriptor of the folder itself, so that a link put in its place is not followed
+            fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+            try:
+                if os.fstat(fd).st_uid != os.getuid():
+                    return False
+                os.fchmod(fd, 0o700)
+                mode = stat.S_IMODE(os.fstat(fd).st_mode)
+            finally:
+                os.close(fd)
+        except OSError:
+            return False
+    return mode & 0o077 == 0
 
 
 def _folder(kind: str) -> Path | None:

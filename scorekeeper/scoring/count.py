@@ -181,6 +181,11 @@ class Counter:
         self.has_sweeps = any(isinstance(c, SweepsCategory) for c in rules.categories)
         self._declared = {c.id for c in rules.categories if isinstance(c, DeclaredCategory)}
         self._active: dict[tuple[str, ...], tuple[tuple[Scorer, str, bool], ...]] = {}
+        # The bit of each of the deck's own card objects, by identity: hashing a Card runs three
+        # Python-level __hash__ calls (the dataclass's, then each enum member's), and read_piles
+        # hashes cards 120 times a two-side hand: 60% of Counter.score's time. The deck keeps
+        # these objects alive, so no other object can share their id.
+        self._bits = {id(card): 1 << i for i, card in enumerate(self.deck.cards)}
 
     def max_points(self, n_sides: int, *, enabled: Sequence[str] = ()) -> int:
         """The most a hand can give, leaving out sweeps and declared points (they have no bound)."""
@@ -190,7 +195,7 @@ class Counter:
 
     def check_names(self, entry: HandEntry) -> None:
         """Refuse (as input not understood) counts for unknown sides or categories."""
-        known = set(entry.sides)
+        known = entry.sides
         for key, mapping in (("sweeps", entry.sweeps), ("claims", entry.claims), ("declared", entry.declared)):
             for side in mapping:
                 if side not in known:
@@ -202,6 +207,8 @@ class Counter:
                     self.rules.category(cid)  # raises for an unknown id
                     raise HandError(f"{entry.name_of('declared', f'{side}:{cid}')}: {cid!r} is not a declared "
                                     f"category of {self.rules.id}")
+        if not entry.enabled:
+            return
         optional = self.rules.optional_ids
         for cid in entry.enabled:
             if cid not in optional:
@@ -212,18 +219,61 @@ class Counter:
     def score(self, entry: HandEntry) -> HandResult:
         """Check and count a typed hand."""
         self.check_names(entry)
-        read = read_piles(self.rules, entry.sides, entry.piles)
-        masks = read.masks
-        problems = list(read.problems)
+        masks = self._exact_masks(entry.sides, entry.piles)
+        if masks is not None:
+            problems: list[str] = []
+        else:
+            read = read_piles(self.rules, entry.sides, entry.piles)
+            masks = read.masks
+            problems = list(read.problems)
         sweeps = self._sweeps(entry, masks, problems)
         declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
                     for cid in self._declared} if entry.declared else {}
         return self.count(entry.sides, masks, sweeps, declared, entry.enabled, entry.claims, problems)
 
+    def _exact_masks(self, sides: tuple[str, ...], piles: Sequence[PileText]) -> tuple[int, ...] | None:
+        """The piles as masks when nothing is wrong with them (the usual hand), else None, and then
+        ``read_piles`` finds and words every problem: a fast path, not a second set of rules.
+
+        It takes a sixth of read_piles' time for a two-side hand (8 µs against 49 µs on a loaded
+        machine); with it Counter.score runs 2.2 times as fast (bench_score prints both).
+        """
+        rules = self.rules
+        if not rules.sides.min <= len(sides) <= rules.sides.max or len(set(sides)) != len(sides):
+            return None
+        bits = self._bits
+        masks = []
+        placed = 0
+        rest = None
+        for i, pile in enumerate(piles):
+            cards = pile.cards
+            try:
+                mask = sum(map(bits.__getitem__, map(id, cards)))
+            except KeyError:  # cards built elsewhere (parse_pile builds its own): looked up by value
+                try:
+                    mask = sum(1 << self.deck.index[card] for card in cards)
+                except KeyError:  # a card of another deck
+                    return None
+            # A sum of distinct bits has one bit per term; a card given twice carries and has fewer.
+            if mask.bit_count() != len(cards) or mask & placed:
+                return None
+            if pile.rest:
+                if rest is not None:
+                    return None
+                rest = i
+            placed |= mask
+            masks.append(mask)
+        unplaced = self.deck.full & ~placed
+        if rest is not None:
+            masks[rest] |= unplaced
+        elif unplaced:
+            return None
+        return tuple(masks)
+
     def _sweeps(self, entry: HandEntry, masks: Sequence[int], problems: list[str]) -> tuple[int, ...]:
         counts = []
         for side, pile, mask in zip(entry.sides, entry.piles, masks, strict=True):
-            marked = len(set(pile.marked))
+            marked = len(set(pile.marked)) if pile.marked else 0
             typed = entry.sweeps.get(side)
             if typed is not None and marked and typed != marked:
                 problems.append(f"pile of {side}: {marked} card{'s' if marked > 1 else ''} marked as sweeps "
@@ -245,7 +295,7 @@ class Counter:
         key = tuple(enabled)
         found = self._active.get(key)
         if found is None:
-            found = tuple((s, s.spec.id, s.spec.win_match) for s in self.scorers
+            found = tuple((s, s.spec.id, s.wins_match) for s in self.scorers
                           if not s.spec.optional or s.spec.id in key)
             self._active[key] = found
         return found
@@ -255,17 +305,22 @@ class Counter:
               claims: Mapping[str, int] | None = None, problems: list[str] | None = None) -> HandResult:
         """Count piles already held as bitmasks (the fast path for bulk checks)."""
         piles = tuple(masks)
-        n = len(sides)
-        zeros = (0,) * n
-        results = []
-        totals = [0] * n
+        zeros = (0,) * len(sides)
+        active = self.active(enabled)
+        # The categories are scored first and added up afterwards, column by column in C: adding
+        # each category's points to running totals as they came took a quarter of this method.
+        if declared:
+            scores = [scorer.score(piles, sweeps, declared.get(cid, zeros)) for scorer, cid, _ in active]
+        else:
+            scores = [scorer.score(piles, sweeps, zeros) for scorer, _, _ in active]
+        totals = [sum(column) for column in zip(*[scored.points for scored in scores], strict=True)] or list(zeros)
+        results = [CategoryResult(scorer, scored) for (scorer, _, _), scored in zip(active, scores, strict=True)]
         winner = None
-        for scorer, cid, win_match in self.active(enabled):
-            scored = scorer.score(piles, sweeps, declared.get(cid, zeros) if declared else zeros)
-            results.append(CategoryResult(scorer, scored))
-            totals = [t + p for t, p in zip(totals, scored.points, strict=True)]
-            if win_match and scored.taker is not None and winner is None:
-                winner = sides[scored.taker]
+        for (scorer, _, win_match), scored in zip(active, scores, strict=True):
+            taker = scorer.match_taker(scored) if win_match else None
+            if taker is not None:
+                winner = sides[taker]
+                break
         problems = problems if problems is not None else []
         if claims:
             for side, claimed in claims.items():
