@@ -15,7 +15,9 @@ from scorekeeper.cli.common import (
     NOT_UNDERSTOOD,
     ItalianOption,
     JsonOption,
+    OptionOption,
     RulesOption,
+    chosen_options,
     reporting,
     say,
 )
@@ -38,7 +40,10 @@ def capture(
     build: Annotated[list[str] | None, typer.Option(
         "--build", metavar="VALUE=CARDS", help="A build on the table (Cassino), e.g. 7=5h,2c.")] = None,
     last: Annotated[bool, typer.Option("--last", help="It is the last play of the hand (no sweep).")] = False,
+    last_deal: Annotated[bool, typer.Option(
+        "--last-deal", help="It is a play of the last deal of the pack (Kasino: no sweep).")] = False,
     rules: RulesOption = None,
+    option: OptionOption = None,
     italian_suits: ItalianOption = False,
     json: JsonOption = False,
 ) -> None:
@@ -52,8 +57,9 @@ def capture(
 
     with reporting():
         ruling = rule_on_capture(rules or "scopa", table, card, take=take, builds=tuple(build or ()), last=last,
-                                 italian_suits=italian_suits,
-                                 labels=Labels(table="--table", card="--card", build="--build", take="--take"))
+                                 last_deal=last_deal, italian_suits=italian_suits, options=chosen_options(option),
+                                 labels=Labels(table="--table", card="--card", build="--build", take="--take",
+                                               option="--option"))
     if json:
         print(to_json(ruling.to_dict()))
     else:
@@ -76,6 +82,7 @@ def capture(
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A play-by-play record (YAML, or JSON by .json).")],
     rules: RulesOption = None,
+    option: OptionOption = None,
     plays: Annotated[bool, typer.Option("--plays", help="List every play as it was replayed.")] = False,
     json: JsonOption = False,
 ) -> None:
@@ -89,7 +96,7 @@ def replay(
     from scorekeeper.play.replay import replay_file
 
     with reporting():
-        outcome = replay_file(file, rules, log=plays)
+        outcome = replay_file(file, rules, log=plays, options=chosen_options(option))
     if json:
         print(to_json(outcome.to_dict(log=plays)))
     else:
@@ -142,6 +149,7 @@ def verify(
     files: Annotated[list[Path], typer.Argument(
         metavar="FILE...", help="JSON Lines files of hands; - reads standard input.")],
     rules: RulesOption = None,
+    option: OptionOption = None,
     replay: Annotated[bool, typer.Option(
         "--replay/--no-replay",
         help="Replay the plays of every play record (the default); --no-replay checks its piles only, "
@@ -162,7 +170,7 @@ def verify(
 
     summary = Summary(replay=replay)
     with reporting():
-        for batch in verify_batches(files, rules=rules, replay=replay, jobs=jobs):
+        for batch in verify_batches(files, rules=rules, replay=replay, jobs=jobs, options=chosen_options(option)):
             summary.add(batch)
             if isinstance(batch, Unreadable):
                 say(f"error: {batch.message}")

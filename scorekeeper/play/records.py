@@ -31,9 +31,12 @@ from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import CardReader
 from scorekeeper.play._text import shown
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.options import apply_options
+from scorekeeper.rules.ruleset import RuleSet
 
-_KEYS = ("rules", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared", "claims",
-         "seed", "hand")
+_KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared",
+         "claims", "seed", "hand")
 _PLAY_KEYS = ("side", "player", "card", "take", "build", "onto")
 
 
@@ -159,3 +162,22 @@ def _teams(data: Any, players: list[str], where: str) -> dict[str, tuple[str, ..
         raise NotationError(f"{where}: teams: every player of the deal belongs to exactly one side "
                             f"({shown(', '.join(missing)) or 'someone is named twice'})")
     return teams
+
+
+def record_rules(data: Mapping[str, Any], source: str, rules: str | None = None,
+                 options: Mapping[str, object] | None = None) -> RuleSet:
+    """The rule set a record (or a hand line) is played under: ``rules`` if given, else its own
+    ``rules:``, else Scopa, with its own ``options:`` and then ``options`` (from the command line) chosen."""
+    ref = rules or data.get("rules") or "scopa"
+    if not isinstance(ref, str):
+        raise NotationError(f"{where_of(data, 'rules', source)}: rules: must be a rule-set id or path")
+    ruleset = load_rules(ref)
+    own = data.get("options")
+    if own is not None:
+        if not isinstance(own, Mapping) or not all(isinstance(v, bool | int | str) for v in own.values()):
+            raise NotationError(f"{where_of(data, 'options', source)}: options: must map option ids to on, off, "
+                                "a number or a word")
+        ruleset = apply_options(ruleset, own, {str(k): f"{where_of(own, k, source)}: options.{k}" for k in own})
+    if options:
+        ruleset = apply_options(ruleset, options, {k: f"--option {k}" for k in options})
+    return ruleset

@@ -6,21 +6,21 @@ produced, so it is exactly what ``score`` gives for them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scorekeeper._words import cut_short
 from scorekeeper.cards import Deck
-from scorekeeper.documents import read_document, where_of
+from scorekeeper.documents import read_document
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import PileText
 from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
 from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
-from scorekeeper.play.records import Play, Record, read_record, record_keys
-from scorekeeper.rules.catalog import load_rules
+from scorekeeper.play.records import Play, Record, read_record, record_keys, record_rules
 from scorekeeper.scoring.count import HandEntry, HandResult
 from scorekeeper.scoring.hand import hand_from_mapping
 from scorekeeper.scoring.piles import split_deck
@@ -85,24 +85,24 @@ class Replayed:
         return body
 
 
-def replay_file(path: str | Path, rules: str | None = None, *, log: bool = False) -> Replayed:
+def replay_file(path: str | Path, rules: str | None = None, *, log: bool = False,
+                options: Mapping[str, object] | None = None) -> Replayed:
     """Read a record file (YAML, or JSON by ``.json``; ``-`` is standard input) and replay it.
 
-    The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa.
+    The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa; ``options`` are
+    chosen over the record's own ``options:``.
     """
     data, source = read_document(path, "record")
-    return replay_data(data, source, rules, log=log)
+    return replay_data(data, source, rules, log=log, options=options)
 
 
-def replay_data(data: Any, source: str, rules: str | None = None, *, log: bool = False) -> Replayed:
+def replay_data(data: Any, source: str, rules: str | None = None, *, log: bool = False,
+                options: Mapping[str, object] | None = None) -> Replayed:
     """Replay a record already read as plain data (a mapping as a record file holds); ``source``
     names it in messages. The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa.
     """
     record_keys(data, source)
-    ref = rules or data.get("rules") or "scopa"
-    if not isinstance(ref, str):
-        raise NotationError(f"{where_of(data, 'rules', source)}: rules: must be a rule-set id or path")
-    engine = CaptureEngine(load_rules(ref))
+    engine = CaptureEngine(record_rules(data, source, rules, options))
     return replay(read_record(data, source, engine.deck), engine, log=log)
 
 
@@ -146,7 +146,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
             if player != game.player:
                 raise IllegalPlayError(f"it is {shown(record.players[game.player])}'s turn, not "
                                        f"{shown(play.player)}'s (players play in the order of the deal's hands)")
-            last, before = game.last, game.table.mask
+            last, before = (game.last, game.table.mask) if log else (False, 0)  # only the log reads them
             build = None if play.build is None else (play.build, deck.mask(play.onto))
             capture = game.play(player, card, deck.mask(play.take), build)
         except IllegalPlayError as exc:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from scorekeeper.play._text import shown
 from scorekeeper.play.builds import cards_problem
 from scorekeeper.play.capture import Build, CaptureEngine, Table
 from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 
 
@@ -65,6 +67,7 @@ class Labels:
     card: str = "card played"
     build: str = "build"
     take: str = "take"
+    option: str = "option"
 
 
 PLAIN_LABELS = Labels()
@@ -72,14 +75,19 @@ PLAIN_LABELS = Labels()
 
 def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | None = None,
                     builds: tuple[str, ...] = (), last: bool = False, last_deal: bool = False,
-                    italian_suits: bool = False, labels: Labels = PLAIN_LABELS) -> Ruling:
+                    italian_suits: bool = False, labels: Labels = PLAIN_LABELS,
+                    options: Mapping[str, object] | None = None) -> Ruling:
     """Every legal capture of ``card`` on ``table`` and, with ``take``, whether that one is legal.
 
     ``builds`` are Cassino builds on the table, each written ``VALUE=CARDS`` (``7=5h,2c``). Every
     problem of the question is reported at once, each message starting with the part it is in.
-    ``last`` marks the last play of the hand, ``last_deal`` a play of the last deal of the pack.
+    ``last`` marks the last play of the hand, ``last_deal`` a play of the last deal of the pack;
+    ``options`` are the rule set's options chosen for the question (``rules show`` lists them).
     """
-    engine = CaptureEngine(load_rules(rules) if isinstance(rules, str) else rules)
+    ruleset = load_rules(rules) if isinstance(rules, str) else rules
+    if options:
+        ruleset = apply_options(ruleset, options, {key: f"{labels.option} {key}" for key in options})
+    engine = CaptureEngine(ruleset)
     last_deal = last_deal or last
     reader = CardReader(engine.deck, italian_suits=italian_suits)
     errors: list[str] = []
@@ -127,14 +135,14 @@ def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | 
         raise NotationError(f"{labels.card} {_quoted(card)}: the {engine.describe(played)} is already on the table")
     index = played.bit_length() - 1
     where = Table(loose, tuple(table_builds))
-    options = tuple(LegalCapture(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)
-                    for c in engine.captures(index, where, last=last, last_deal=last_deal))
+    legal_captures = tuple(LegalCapture(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)
+                           for c in engine.captures(index, where, last=last, last_deal=last_deal))
     legal = reason = None
     if take is not None:
         capture, reason = why(engine, index, where, reader.mask(take, labels.take), last=last, last_deal=last_deal)
-        legal = capture is not None or (not options and not take.strip())
+        legal = capture is not None or (not legal_captures and not take.strip())
     return Ruling(engine.rules.id, engine.rules.name, engine.names[index],
-                  tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), options,
+                  tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), legal_captures,
                   legal, reason, engine.spec.total)
 
 

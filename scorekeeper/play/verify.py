@@ -10,8 +10,9 @@ problem) goes through the same checks as ``score``, so a failing line reads as `
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from json import dumps
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ from scorekeeper.play._checker import Checker
 from scorekeeper.play._chunks import MAX_LINE, Chunk, read_chunks
 from scorekeeper.play._parallel import in_order
 from scorekeeper.play._text import shown
-from scorekeeper.rules.catalog import load_rules
+from scorekeeper.play.records import record_rules
 
 
 @dataclass(frozen=True)
@@ -127,11 +128,16 @@ class Summary:
                    "checked by their piles only"))
 
 
+#: Rule sets (with options) kept built at once by one reader of lines: enough for any real file.
+MAX_CHECKERS = 64
+
+
 class _Verifier:
     """Checks lines one at a time, keeping one checker per rule set met."""
 
-    def __init__(self, source: str, rules: str | None, replay: bool) -> None:
-        self.source, self.rules, self.replay = source, rules, replay
+    def __init__(self, source: str, rules: str | None, replay: bool,
+                 options: Mapping[str, object] | None = None) -> None:
+        self.source, self.rules, self.replay, self.options = source, rules, replay, options
         self.checkers: dict[str, Checker] = {}
         self.not_replayed: list[int] = []  # numbers of the records whose plays were skipped
 
@@ -150,11 +156,16 @@ class _Verifier:
                               source)
         try:
             ref = self.rules or data.get("rules") or "scopa"
-            checker = self.checkers.get(ref) if type(ref) is str else None
+            own = data.get("options")
+            key = ref if own is None else f"{ref}\0{dumps(own, sort_keys=True)}"
+            checker = self.checkers.get(key) if type(ref) is str else None
             if checker is None:
                 if not isinstance(ref, str):
                     raise InputErrors([f"rules: must be a rule-set id or path, not {ref!r}"])
-                checker = self.checkers[ref] = Checker(load_rules(ref))
+                if len(self.checkers) >= MAX_CHECKERS:  # a file of lines that each choose other options
+                    self.checkers.clear()
+                checker = self.checkers[key] = Checker(record_rules(data, f"{source} line {number}", self.rules,
+                                                                     self.options))
             if "plays" in data or "deal" in data:
                 if self.replay or "piles" not in data:
                     where = f"{source} line {number}"
@@ -174,12 +185,12 @@ class _Verifier:
 
 
 def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None = None,
-                 replay: bool = True) -> Iterator[LineResult]:
+                 replay: bool = True, options: Mapping[str, object] | None = None) -> Iterator[LineResult]:
     """Check each non-blank line; yields one result per hand, never holding more than one line.
 
     A line's problems are at most MAX_SHOWN (then how many more), with control characters
     written as escapes; no line, however it is made, raises."""
-    verifier = _Verifier(source, rules, replay)
+    verifier = _Verifier(source, rules, replay, options)
     for number, line in enumerate(lines, start=1):
         if isinstance(line, bytes):
             try:
@@ -210,11 +221,12 @@ def _local(message: str, where: str) -> str:
     return message[len(where) + 2:] if message.startswith(where + ": ") else message
 
 
-def verify_files(paths: Iterable[str | Path], *, rules: str | None = None, replay: bool = True,
-                 jobs: int | None = 1) -> Iterator[LineResult | Unreadable]:
+def verify_files(paths: Iterable[str | Path], *, rules: str | None = None, replay: bool = True, jobs: int | None = 1,
+                 options: Mapping[str, object] | None = None) -> Iterator[LineResult | Unreadable]:
     """Check every line of each JSON Lines file in turn (``-`` is standard input); a file that
-    cannot be opened is reported and skipped. Add the results to a ``Summary`` for the totals."""
-    for batch in verify_batches(paths, rules=rules, replay=replay, jobs=jobs):
+    cannot be opened is reported and skipped. Add the results to a ``Summary`` for the totals.
+    ``rules`` and ``options`` (the rule set's options chosen) apply to every line."""
+    for batch in verify_batches(paths, rules=rules, replay=replay, jobs=jobs, options=options):
         if isinstance(batch, Unreadable):
             yield batch
         else:
@@ -222,7 +234,7 @@ def verify_files(paths: Iterable[str | Path], *, rules: str | None = None, repla
 
 
 def verify_batches(paths: Iterable[str | Path], *, rules: str | None = None, replay: bool = True,
-                   jobs: int | None = 1) -> Iterator[Batch | Unreadable]:
+                   jobs: int | None = 1, options: Mapping[str, object] | None = None) -> Iterator[Batch | Unreadable]:
     """The verdicts on every line of each file (``-`` is standard input), a block of lines at a
     time, checked by ``jobs`` processes (None: one per core); the batches come in the order of the
     lines whatever ``jobs`` is. A file that cannot be opened is reported and skipped.
@@ -230,7 +242,8 @@ def verify_batches(paths: Iterable[str | Path], *, rules: str | None = None, rep
     A file stops being read at a line longer than MAX_LINE bytes or one that is not UTF-8 text
     (reported as unreadable, with the line's number): it is not a file of hands."""
     stopped: set[int] = set()  # files read no further: blocks of theirs already read are dropped
-    tasks = ((chunk, rules, replay) for chunk in read_chunks(paths, stopped))
+    chosen = tuple(sorted((options or {}).items()))
+    tasks = ((chunk, rules, replay, chosen) for chunk in read_chunks(paths, stopped))
     for file, batch, stop in in_order(_check_chunk, tasks, jobs, setup=_fresh):
         if file in stopped:
             continue
@@ -242,18 +255,18 @@ def verify_batches(paths: Iterable[str | Path], *, rules: str | None = None, rep
 
 
 #: Per process, for one run (cleared as it starts): the rule sets met stay built from block to block.
-_verifiers: dict[tuple[str | None, bool], _Verifier] = {}
+_verifiers: dict[tuple[str | None, bool, tuple[tuple[str, object], ...]], _Verifier] = {}
 
 
 def _fresh() -> None:
     _verifiers.clear()
 
 
-def _check_chunk(task: tuple[Chunk, str | None, bool]) -> tuple[int, Batch, str]:
-    chunk, rules, replay = task
-    verifier = _verifiers.get((rules, replay))
+def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], ...]]) -> tuple[int, Batch, str]:
+    chunk, rules, replay, chosen = task
+    verifier = _verifiers.get((rules, replay, chosen))
     if verifier is None:
-        verifier = _verifiers[rules, replay] = _Verifier(chunk.source, rules, replay)
+        verifier = _verifiers[rules, replay, chosen] = _Verifier(chunk.source, rules, replay, dict(chosen))
     verifier.source, check, stop = chunk.source, verifier.check, chunk.stop
     try:
         text = chunk.text.decode("utf-8")  # the whole block at once: a tenth of the time of line by line
