@@ -13,12 +13,14 @@ with Babel from the ``.po`` files beside them; English is the text of the code i
 
 from __future__ import annotations
 
-import gettext as _gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib.resources import files
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # gettext and importlib.resources are imported when a catalogue is first needed
+    import gettext as _gettext
 
 #: The languages with a catalogue, by code, each named in its own words.
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español"}
@@ -32,6 +34,9 @@ _LOADED: dict[str, _gettext.NullTranslations] = {}
 
 
 def _catalogue(language: str) -> _gettext.NullTranslations:
+    import gettext as _gettext
+    from importlib.resources import files
+
     if language not in _LOADED:
         path = files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
         try:
@@ -72,6 +77,17 @@ def speaking(language: str) -> Iterator[None]:
 def current() -> str:
     """The code of the language in use."""
     return _ACTIVE.get()[0]
+
+
+def choose_language(flag: str | None = None, configured: str | None = None,
+                    environ: Mapping[str, str] = os.environ) -> str:
+    """The language to speak: ``flag`` (--lang), else ``SCOREKEEPER_LANG``, else the settings
+    file's, else the locale's if we speak it, else English."""
+    if flag:
+        return read_language(flag)
+    if environ.get("SCOREKEEPER_LANG"):
+        return read_language(environ["SCOREKEEPER_LANG"], "SCOREKEEPER_LANG")
+    return configured or language_from_environment(environ) or "en"
 
 
 def language_from_environment(environ: Mapping[str, str] = os.environ) -> str | None:

@@ -18,6 +18,8 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(cache))
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path_factory.mktemp("db") / "history.sqlite"))
     monkeypatch.delenv("COLUMNS", raising=False)  # output is not wrapped unless a test asks for a width
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # English unless a test asks for another language
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path_factory.getbasetemp() / "no-settings.toml"))
 
 
 def count(rules: str | RuleSet, *piles: str, sweeps: tuple[str, ...] = (), claims: tuple[str, ...] = (),

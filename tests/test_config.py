@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.config import Config, ConfigError, load_config
 from scorekeeper.output.about import about, about_text
+from tests.conftest import run
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -63,3 +64,32 @@ def test_info_tells_where_everything_is_kept(tmp_path: Path, monkeypatch: pytest
     lines = about_text(facts).splitlines()
     assert lines[1] == f"history: {tmp_path / 'h.sqlite3'} (not created yet)"
     assert lines[2] == "rule-set cache: off"
+
+
+def test_the_settings_choose_the_language_the_game_and_the_suit_letters(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SCOREKEEPER_LANG")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(write(tmp_path, 'language = "it"\nsuit_letters = "italian"\n'
+                                                                'rules = "scopone"\n')))
+    code, out, _ = run("info")
+    assert code == 0 and "lingua: Italiano (it)" in out
+    code, out, _ = run("--lang", "en", "score", "--pile", "A+B=D:A234567 C:A234567 S:A234567", "--pile", "C+D=rest")
+    assert code == 0 and out.startswith("Scopone (scopone): A+B vs C+D")  # C is coppe: Italian letters
+    monkeypatch.setenv("SCOREKEEPER_LANG", "es")
+    code, out, _ = run("info")
+    assert "idioma: Español (es)" in out  # the environment wins over the settings file
+
+
+def test_a_broken_settings_file_stops_a_command_but_not_info(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, "lang = 'it'\n")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(path))
+    code, out, err = run("rules", "list")
+    assert code == 2 and out == ""
+    assert err == f"error: {path}: 'lang': not a setting (settings: language, players, rules, suit_letters)\n"
+    code, out, _ = run("info")
+    assert code == 0 and out.splitlines()[-1].startswith(f"problem: {path}: 'lang': not a setting")
+
+
+def test_an_unknown_language_is_refused_by_name() -> None:
+    code, _, err = run("--lang", "klingon", "rules", "list")
+    assert code == 2 and err == "error: --lang 'klingon': not a language scorekeeper speaks (en, it, es)\n"

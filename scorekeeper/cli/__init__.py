@@ -47,6 +47,10 @@ COMMANDS: dict[str, tuple[str, str, bool, str]] = {
                  "Play whole hands with random legal plays, written as JSON Lines of replayable records."),
     "verify": ("scorekeeper.cli.play", "verify", False,
                "Check every hand of JSON Lines files (piles, or play records), streaming, with a summary."),
+    "serve": ("scorekeeper.cli.serve", "serve", False,
+              "Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals."),
+    "info": ("scorekeeper.cli.info", "info", False,
+             "Where scorekeeper keeps the history, the rule-set cache and the settings, and its version."),
 }
 
 
@@ -85,12 +89,20 @@ def _version(value: bool) -> None:
 
 
 def _root(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
         "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
     debug: Annotated[bool, typer.Option(
         "--debug", help="Show the full traceback of an internal error (for a bug report).")] = False,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="LANG",
+        help="Language of what scorekeeper says: en, it or es (default: $SCOREKEEPER_LANG, the settings "
+             "file, the locale).")] = None,
 ) -> None:
     """Keep the score of Scopa-family and Cassino-family games."""
+    from scorekeeper.cli.common import start_speaking
+
+    start_speaking(lang, ctx.invoked_subcommand)
 
 
 def _register(into: typer.Typer, names: list[str]) -> typer.Typer:

@@ -17,6 +17,7 @@ from scorekeeper._words import cut_short, visible_lines
 from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
 
 if TYPE_CHECKING:
+    from scorekeeper.config import Config
     from scorekeeper.scoring.hand import HandSpec
 
 T = TypeVar("T")
@@ -57,8 +58,10 @@ def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str]
     from scorekeeper.scoring.hand import HandSpec, read_hand_file
 
     spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
+    mine = settings()  # the settings file's game and suit letters, unless the hand or an option says
     spec = with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
-                        enabled=with_ or (), rules=rules, italian_suits=italian_suits or None, options=options or ())
+                        enabled=with_ or (), rules=rules or (None if spec.rules else mine.rules),
+                        italian_suits=italian_suits or mine.suit_letters == "italian" or None, options=options or ())
     if needs_piles and not spec.piles:
         raise NotationError("no piles: give a hand file or --pile SIDE=CARDS for each side")
     return spec
@@ -182,3 +185,35 @@ OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", metavar="ID=VALUE",
     help="Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+
+
+_SETTINGS: list[Config] = []
+
+
+def settings() -> Config:
+    """The player's settings file, read once per command (``info`` shows where it is)."""
+    if not _SETTINGS:
+        from scorekeeper.config import load_config
+
+        _SETTINGS.append(load_config())
+    return _SETTINGS[0]
+
+
+def start_speaking(flag: str | None, command: str | None = None) -> None:
+    """Choose the language of the command (--lang, $SCOREKEEPER_LANG, the settings, the locale).
+
+    A settings file that cannot be used stops the command with its reason, except for ``info``,
+    which is how a player finds the file to fix it.
+    """
+    from scorekeeper.config import ConfigError
+    from scorekeeper.i18n import choose_language, use
+
+    _SETTINGS.clear()
+    configured = None
+    with reporting():
+        try:
+            configured = settings().language
+        except ConfigError:
+            if command != "info":
+                raise
+        use(choose_language(flag, configured))

@@ -69,10 +69,10 @@ def capture(
             print("It captures nothing here: it is laid on the table.")
         else:
             print("It must capture; its legal captures:")
-            for option in ruling.captures:
-                notes = [_KIND_NOTES.get(option.kind, ""), "sweep" if option.sweep else ""]
+            for legal in ruling.captures:
+                notes = [_KIND_NOTES.get(legal.kind, ""), "sweep" if legal.sweep else ""]
                 shown = ", ".join(n.format(total=ruling.total) for n in notes if n)
-                print(f"  {' + '.join(option.cards)}" + (f"  ({shown})" if shown else ""))
+                print(f"  {' + '.join(legal.cards)}" + (f"  ({shown})" if shown else ""))
         if ruling.legal is not None:
             print(f"--take {take or chr(39) * 2}: {'legal' if ruling.legal else 'not legal'}: {ruling.reason}")
     if ruling.legal is False:
