@@ -93,7 +93,7 @@ class Simulator:
 
     def text(self, mask: int) -> str:
         names = self.engine.names
-        return " ".join(names[i] for i in indexes(mask))
+        return " ".join([names[i] for i in indexes(mask)])  # a list, not a generator: join makes one anyway
 
     def hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
@@ -130,7 +130,7 @@ class Simulator:
             options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
             if not options and trail_problem(engine, game.table, p, game.holding[p]):
                 # A build's owner may not lay a card down (Cassino): play one that captures instead.
-                card = next(i for i in indexes(game.holding[p]) if engine.captures(i, game.table))
+                card = next(i for i in indexes(game.holding[p]) if engine.can_capture(i, game.table))
                 play["card"] = names[card]
                 options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
             if options:

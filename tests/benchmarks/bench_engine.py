@@ -1,0 +1,85 @@
+"""Benchmark: the play engine on one core: simulate, replay and verify's replay, in hands per second.
+
+Not collected by pytest (only test_*.py are). Run from the repository root::
+
+    python tests/benchmarks/bench_engine.py                    # 2,000 hands of each game
+    python tests/benchmarks/bench_engine.py --hands 500 scopa  # a quicker look at some games
+
+For each game, the hands are simulated once in this process (timed: ``simulate``), then the same
+JSON lines are parsed (``json.loads``, the baseline: what no checker can beat), replayed from parsed
+data through the replay the ``replay`` command uses, with one engine (``replay``), and checked line by line as
+``verify`` (replay by default) checks them (``verify``). One core, no worker processes. The goals
+of issue 9: verify at least 8,000 hands/s, simulate at least 5,000 (scopa, two players).
+
+Times are the process's CPU time, not the wall clock: on a machine shared with other work the
+figures then move much less from run to run (the baseline column shows how much they still do).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+
+GAMES = ("scopa", "scopone", "escoba", "cirulla", "sbarazzina", "scopa-d-assi", "wall-street", "cassino",
+         "royal-cassino", "kasino")
+
+
+def rate(hands: int, seconds: float) -> str:
+    return f"{hands / seconds:10,.0f}"
+
+
+def measure(game: str, hands: int, seed: int) -> tuple[float, float, float, float]:
+    """Seconds to simulate, json.loads, replay and verify ``hands`` hands of one game."""
+    from scorekeeper.play.capture import CaptureEngine
+    from scorekeeper.play.records import read_record
+    from scorekeeper.play.replay import replay
+    from scorekeeper.play.simulate import Simulator, json_line
+    from scorekeeper.play.verify import verify_lines
+    from scorekeeper.rules.catalog import load_rules
+
+    simulator = Simulator(load_rules(game), seed=seed)
+    began = time.process_time()
+    lines = [json_line(simulator.hand(number)) for number in range(hands)]
+    simulate = time.process_time() - began
+
+    began = time.process_time()
+    records = [json.loads(line) for line in lines]
+    parse = time.process_time() - began
+
+    engine = CaptureEngine(load_rules(game))  # built once, as verify builds it once per rule set
+    began = time.process_time()
+    for record in records:
+        if not replay(read_record(record, "bench", engine.deck), engine).ok:
+            raise SystemExit(f"{game}: a simulated hand does not replay")
+    replay = time.process_time() - began
+
+    began = time.process_time()
+    failed = sum(not result.ok for result in verify_lines(lines, "bench"))
+    verify = time.process_time() - began
+    if failed:
+        raise SystemExit(f"{game}: {failed} simulated hands fail verify")
+    return simulate, parse, replay, verify
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]}; {args.hands:,} hands per game, seed {args.seed}, one core; hands/s")
+    print(f"{'game':<15} {'json.loads':>10} {'simulate':>10} {'replay':>10} {'verify':>10} {'verify/json':>11}")
+    for game in args.games:
+        simulate, parse, replay, verify = measure(game, args.hands, args.seed)
+        print(f"{game:<15} {rate(args.hands, parse)} {rate(args.hands, simulate)} {rate(args.hands, replay)} "
+              f"{rate(args.hands, verify)} {verify / parse:10.1f}x")
+
+
+if __name__ == "__main__":
+    main()
