@@ -117,6 +117,15 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return active.ngettext(singular, plural, count)
 
 
+def translated(message: str) -> str:
+    """A text marked with ``N_`` where it was defined (a constant, a label), in the language in use.
+
+    Babel found it where ``N_`` marks it; ``_`` itself is kept for literal texts, so that a test can
+    tell that every message reaches the catalogue."""
+    active = _ACTIVE.get()[1]
+    return message if active is None else active.gettext(message)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
     """Mark a text for translation where it is defined; ``_`` translates it where it is shown."""
     return message
