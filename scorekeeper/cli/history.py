@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -29,10 +30,8 @@ def export(
         if bool(match) == all_:
             raise ScorekeeperError("say which matches to export: give MATCH ids or names, or --all")
         with open_store(db, readonly=True) as store:
-            text = export_matches(store, None if all_ else match, format, output)
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
+            export_matches(store, None if all_ else match, format, output, stream=sys.stdout)
+    if output is not None:
         say(f"wrote {output}")
 
 

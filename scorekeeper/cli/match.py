@@ -187,17 +187,21 @@ def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) 
 
 def list_(
     playing: Annotated[bool, typer.Option("--playing", help="Only the matches still being played.")] = False,
+    limit: Annotated[int, typer.Option(
+        "--limit", "-n", metavar="N", min=0, help="Show at most N matches (0: all of them).")] = 20,
+    offset: Annotated[int, typer.Option(
+        "--offset", metavar="N", min=0, help="Skip the N newest matches first.")] = 0,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Every recorded match, newest first."""
+    """The recorded matches, newest first, a page at a time, and how many more there are."""
     from scorekeeper.history.matches import list_matches
     from scorekeeper.output.sheet import matches_table
     from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db, readonly=True) as store:
-        rows = list_matches(store, playing_only=playing)
-    print(to_json(rows) if json else matches_table(rows))
+        rows, total = list_matches(store, playing_only=playing, limit=limit or None, offset=offset)
+    print(to_json(rows) if json else matches_table(rows, total=total, offset=offset))
 
 
 def undo(match: MatchArg = None, db: DbOption = None) -> None:

@@ -2,21 +2,27 @@
 
 Row ids of one database mean nothing in another, so a file numbers a match's events from 1 and
 hands and claims point at those numbers. Exporting, importing into a fresh history and exporting
-again gives the same bytes. Reading a file validates it (pydantic) before anything is written,
-and the whole import is one transaction: a bad file changes nothing.
+again gives the same bytes. Both ways the file is taken a match at a time, so a history of any
+size is written and read in the memory of one match. Each match is validated (pydantic) before
+it is written, and the whole import is one transaction: a bad file changes nothing.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from scorekeeper._words import visible_json
-from scorekeeper.documents import load_json, read_text
+from scorekeeper._marks import MAX_DEPTH, DocumentError
+from scorekeeper._words import MAX_SHOWN, plural, visible_json
 from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.history._bulk import iter_rows
+from scorekeeper.history._jsonstream import stream_object, too_deep
+from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.matches import match_from_row, refresh_summary
-from scorekeeper.history.store import MAX_ID, MatchRow, Store
+from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.match.settings import MAX_TARGET, name_problem, parse_sides
 from scorekeeper.rules.stored import digest, rules_from_data, rules_json
 
@@ -28,35 +34,36 @@ MAX_POINTS = 1_000_000
 _TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"  # as ``store.now`` writes it
 
 
-def match_record(row: MatchRow, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """One match as it appears in the file."""
-    local = {e["id"]: n for n, e in enumerate(events, start=1)}
+def match_record(row: MatchRow) -> dict[str, Any]:
+    """One match as it appears in the file (``row`` read with its events)."""
+    return _record(row, json.loads(row.rules_json), lambda h: [{"id": c[0], "points": c[1]} for c in h.categories])
+
+
+def _record(row: MatchRow, rules: Any, categories: Callable[[HandRow], Any]) -> dict[str, Any]:
+    local = {e["id"]: n for n, e in enumerate(row.events, start=1)}
     state = match_from_row(row).state
     return {
-        "id": row.id, "uid": row.uid, "name": row.name, "created": row.created,
-        "rules": json.loads(row.rules_json),
+        "id": row.id, "uid": row.uid, "name": row.name, "created": row.created, "rules": rules,
         "sides": [{"name": name, "players": players} for name, players in row.sides],
         "target": row.target, "finish": row.finish, "with": row.enabled,
-        "hands": [{"number": h.number, "sides": h.sides, "typed": h.typed,
-                   "categories": [{"id": c[0], "points": c[1]} for c in h.categories],
+        "hands": [{"number": h.number, "sides": h.sides, "typed": h.typed, "categories": categories(h),
                    "match_winner": h.match_winner, "problems": h.problems, "forced": h.forced,
                    "added_by": local[h.added_by], "ended_by": local.get(h.ended_by) if h.ended_by else None}
                   for h in sorted(row.hands, key=lambda h: h.added_by)],
         "claims": [{"after": c["after"], "side": c["side"], "added_by": local[c["added_by"]],
                     "ended_by": local.get(c["ended_by"]) if c["ended_by"] else None} for c in row.claims],
-        "events": [{"at": e["at"], "kind": e["kind"], "hand": e["hand"], "detail": e["detail"]} for e in events],
+        "events": [{"at": e["at"], "kind": e["kind"], "hand": e["hand"], "detail": e["detail"]} for e in row.events],
         "result": {"totals": state.totals, "finished": state.finished, "winner": state.winner,
                    "stake": state.stake, "reason": state.reason},
     }
 
 
 def history_document(store: Store, ids: list[int] | None) -> dict[str, Any]:
-    """The whole file for these matches (all of them with None)."""
+    """The whole file for these matches (all of them with None), as data (``history_chunks`` writes
+    the same file without holding it)."""
     with store.read():
-        rows = list(store.iter_rows(ids))
-        events = store.events_by_match()
-    return {"format": FORMAT, "version": VERSION,
-            "matches": [match_record(row, events.get(row.id, [])) for row in rows]}
+        return {"format": FORMAT, "version": VERSION,
+                "matches": [match_record(row) for row in iter_rows(store, ids, events=True)]}
 
 
 def to_text(document: dict[str, Any]) -> str:
@@ -65,9 +72,46 @@ def to_text(document: dict[str, Any]) -> str:
     return visible_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
+#: Where a match's members stand in the file: the object (0), "matches" (1), the match (2).
+_MATCH_DEPTH = 2
+
+
+def history_chunks(store: Store, ids: list[int] | None) -> Iterator[str]:
+    """The file's text (exactly ``to_text(history_document(...))``), a match at a time, inside a read
+    transaction the caller holds. A rule set is rendered once, however many matches carry it, and so
+    is each list of a hand's category points that recurs (the same few do, hand after hand)."""
+    rules: dict[str, Prerendered] = {}
+    points: dict[tuple[Any, ...], Prerendered] = {}
+
+    def categories(hand: HandRow) -> Prerendered:
+        ids, flat = hand.packed
+        key = (len(hand.sides), *ids, None, *flat)
+        text = points.get(key)
+        if text is None:
+            if len(points) > 10_000:  # a history of ever new points: keep the memory bounded
+                points.clear()
+            text = points[key] = Prerendered(indented([{"id": c[0], "points": c[1]} for c in hand.categories],
+                                                      _MATCH_DEPTH + 3))
+        return text
+
+    yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "matches": ['
+    first = True
+    for row in iter_rows(store, ids, events=True):
+        rendered = rules.get(row.rules_json)
+        if rendered is None:
+            rendered = rules[row.rules_json] = Prerendered(indented(json.loads(row.rules_json), _MATCH_DEPTH + 1))
+        text = indented(_record(row, rendered, categories), _MATCH_DEPTH)
+        yield ("\n    " if first else ",\n    ") + visible_json(text)
+        first = False
+    yield "]\n}\n" if first else "\n  ]\n}\n"
+
+
 # --- reading --------------------------------------------------------------------------------------
 
-def _models() -> Any:
+@cache
+def _models() -> tuple[Any, Any]:
+    """The models of a match and of the whole file, built once per process (building one costs
+    more than validating a match with it)."""
     from typing import Annotated
 
     from pydantic import BaseModel, ConfigDict, Field
@@ -129,26 +173,54 @@ def _models() -> Any:
         version: Literal[1]
         matches: list[MatchIn]
 
-    return HistoryIn
+    return MatchIn, HistoryIn
 
 
-MAX_HISTORY_BYTES = 1 << 30
+#: Bounds on the file, against a device or an endless pipe given as one, and on one match in it. The
+#: file is read a match at a time, so its size costs time, not memory: a history of 10^6 hands
+#: exports to about 2.2 GB; the largest match is what is held (10^5 hands in one match: 220 MB).
+MAX_HISTORY_BYTES = 1 << 36
+MAX_MATCH_CHARS = 1 << 28
 
 
-def read_history(path: Path) -> Any:
-    """Read and validate a history file; every problem is reported with its place in the file."""
+def read_history(path: Path) -> Iterator[tuple[int, Any]]:
+    """The matches of a history file, each validated, one at a time with its place in the file.
+
+    Every problem is reported with its place: a match that does not validate is not yielded, the
+    reading goes on to find the others, and at the end all of them are raised together (the first
+    ones, then how many more), as is a file whose own fields are wrong. The file gets the bounds of
+    every JSON file read (nesting, lone surrogates; each number's range is checked by the models).
+    """
     from pydantic import ValidationError
 
     from scorekeeper.rules.validation import field_path
 
-    # Read with a bound (a history of 10^5 hands exports to about 60 MB) and the JSON limits of every
-    # file read: nesting, long integers, lone surrogates; a named pipe nobody writes to is not waited on.
-    text, name = read_text(path, "history file", limit=MAX_HISTORY_BYTES)
-    data = load_json(text, name, long_integers=True)  # each number's range is checked below, with its place
+    match_model, history_model = _models()
+    problems: list[str] = []
+    hidden = 0
+    head: dict[str, Any] = {}
+    for kind, key, value in stream_object(path, "history file", MAX_HISTORY_BYTES, "matches", MAX_MATCH_CHARS):
+        if kind == "member":
+            head[key] = value
+            continue
+        head["matches"] = []
+        try:
+            match = match_model.model_validate(value)
+        except ValidationError as exc:
+            for error in exc.errors():
+                if len(problems) < MAX_SHOWN:
+                    problems.append(f"{path}: {field_path(('matches', key, *error['loc']))}: {error['msg']}")
+                else:
+                    hidden += 1
+            continue
+        if not problems:
+            yield key, match
     try:
-        return _models().model_validate(data)
-    except ValidationError as exc:  # every problem, each with its place; the command shows the first ones
-        raise InputErrors([f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]) from None
+        history_model.model_validate(head)
+    except ValidationError as exc:
+        problems += [f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]
+    if problems:
+        raise InputErrors(problems + ([f"and {plural(hidden, 'more problem', 'more problems')}"] if hidden else []))
 
 
 def _check_names(match: Any, where: str, rules: Any) -> None:
@@ -166,6 +238,15 @@ def _check_names(match: Any, where: str, rules: Any) -> None:
 def _event(value: int | None, count: int, place: str) -> None:
     if value is not None and value > count:
         raise ScorekeeperError(f"{place}: there is no event {value} (the match has {count})")
+
+
+def _nesting(match: Any, path: Path) -> None:
+    """Refuse lists and mappings nested deeper than in any JSON file read (``documents.load_json``),
+    in the parts of a match the models leave open; the file itself, the list of matches, the match
+    and its list of hands or events are the first five levels."""
+    open_parts = [match.result, *(h.typed for h in match.hands), *(e.detail for e in match.events)]
+    if any(too_deep(part, MAX_DEPTH - 5) for part in open_parts):
+        raise DocumentError(f"{path}: nested more than {MAX_DEPTH} deep; refused")
 
 
 def _check(match: Any, where: str, known: set[str]) -> None:
@@ -195,20 +276,30 @@ def _check(match: Any, where: str, known: set[str]) -> None:
 
 
 def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
-    """Add the file's matches to the history; returns (id, what happened) for each match."""
-    document = read_history(path)
+    """Add the file's matches to the history; returns (id, what happened) for each match.
+
+    The file is read a match at a time, and the whole import is one write transaction: a bad file,
+    even one whose last match is bad, changes nothing.
+    """
     report: list[tuple[int, str]] = []
+    known: dict[str, tuple[Any, str, str]] = {}  # a rule set's data -> the rule set, its text and key
     with store.write():
-        for n, match in enumerate(document.matches):
+        for n, match in read_history(path):
             where = f"{path}: matches[{n}]"
-            rules = rules_from_data(match.rules, f"{where}.rules")
+            seen = json.dumps(match.rules, sort_keys=True, ensure_ascii=False)
+            if seen not in known:  # validated once: the same rule set comes in match after match
+                if too_deep(match.rules, MAX_DEPTH - 3):
+                    raise DocumentError(f"{path}: nested more than {MAX_DEPTH} deep; refused")
+                rules = rules_from_data(match.rules, f"{where}.rules")
+                text = rules_json(rules)
+                known[seen] = (rules, text, digest(text))
+            rules, text, key = known[seen]
+            _nesting(match, path)
             _check_names(match, where, rules)
             _check(match, where, {c.id for c in rules.categories})
             if store.has_uid(match.uid):
                 report.append((match.id, "already in the history"))
                 continue
-            text = rules_json(rules)
-            key = digest(text)
             store.put_rules(rules.id, text, key)
             taken = store.has_id(match.id)
             match_id = store.insert_match(uid=match.uid, name=match.name, created=match.created, rules_key=key,

@@ -15,7 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.history.store import HandRow, MatchRow, Store, StoreError, now
+from scorekeeper.history._bulk import category_sources, iter_rows, summaries
+from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store, StoreError, now
 from scorekeeper.match.ending import (
     Claim,
     HandPoints,
@@ -119,14 +120,36 @@ def load_match(store: Store, ref: str | None) -> Match:
         return match_from_row(store.load(store.find(ref)))
 
 
-def read_matches(store: Store, ids: list[int] | None = None) -> list[Match]:
-    """The chosen matches (all with None) in id order, each counted to where it stands, read in bulk.
+def iter_matches(store: Store, ids: list[int] | None = None) -> Iterator[Match]:
+    """The chosen matches (all with None) in id order, each counted to where it stands, one at a time
+    (a history of any size is read in the memory of one match), in one read transaction.
 
     A job over many matches runs faster under ``gc_paused``.
     """
     with store.read():
-        rows = list(store.iter_rows(ids, live_only=True, typed=False))
-    return [match_from_row(row) for row in rows]
+        yield from each_match(store, ids)
+
+
+def each_match(store: Store, ids: list[int] | None = None) -> Iterator[Match]:
+    """As ``iter_matches``, inside a read transaction the caller holds."""
+    for row in iter_rows(store, ids, live_only=True, typed=False):
+        yield match_from_row(row)
+
+
+def category_columns(store: Store, ids: list[int] | None = None) -> list[str]:
+    """The categories the chosen matches give points in, in the order a pass over every match would
+    meet them (each match's rule set, then its hands): the columns of a CSV export. Read without
+    going through every hand, inside a read transaction the caller holds."""
+    columns: dict[str, None] = {}
+    for _first, kind, value in category_sources(store, ids):
+        if kind == "rules":
+            text, enabled = value
+            for spec in rules_from_json(text).categories:
+                if not spec.optional or spec.id in enabled:
+                    columns.setdefault(spec.id)
+        else:
+            columns.update(dict.fromkeys(value))
+    return list(columns)
 
 
 @contextmanager
@@ -147,10 +170,19 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def list_matches(store: Store, *, playing_only: bool = False) -> list[dict[str, Any]]:
-    """Every match's summary, newest first."""
+#: How many matches ``match list`` shows when not told: a screen's worth.
+PAGE = 20
+
+
+def list_matches(store: Store, *, playing_only: bool = False, limit: int | None = PAGE,
+                 offset: int = 0) -> tuple[list[dict[str, Any]], int]:
+    """A page of the matches' summaries, newest first (``limit`` None: all from ``offset``), and how
+    many matches there are in all."""
+    if limit is not None and limit < 0 or offset < 0:
+        raise StoreError(f"--limit {limit}, --offset {offset}: neither can be negative")
     with store.read():
-        return store.summaries(playing_only=playing_only)
+        return summaries(store, playing_only=playing_only, limit=None if limit is None else min(limit, MAX_ID),
+                         offset=min(offset, MAX_ID))
 
 
 def start_match(store: Store, settings: MatchSettings) -> int:
@@ -167,14 +199,22 @@ def start_match(store: Store, settings: MatchSettings) -> int:
     return match_id
 
 
-def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False) -> Entered:
-    """Count a hand and, if it checks out (or is forced), store it as the match's next hand."""
+def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False,
+             expected_number: int | None = None) -> Entered:
+    """Count a hand and, if it checks out (or is forced), store it as the match's next hand.
+
+    ``expected_number`` is the number the caller means the hand to be: checked inside the write, so
+    two phones sending the same hand at once store it once and the second is told so.
+    """
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
+        number = match.state.hands + 1
+        if expected_number is not None and expected_number != number:
+            raise MatchError(f"hand {expected_number} of match {match.id} was not stored: the next hand is "
+                             f"{number} (another player may have entered this one already)")
         if match.state.finished:
             raise MatchError(f"match {match.id} is over ({match.state.reason}); undo or edit a hand to change that")
         counted = count_for(match.settings, match.state.next_sides, spec)
-        number = match.state.hands + 1
         if not counted.result.ok and not force:
             return Entered(counted, False, match, number)
         forced = not counted.result.ok

@@ -60,6 +60,7 @@ class MatchRow:
     enabled: list[str]
     hands: list[HandRow] = field(default_factory=list)
     claims: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)  # the trail, read only for the history file
 
     @property
     def live_hands(self) -> list[HandRow]:

@@ -8,10 +8,11 @@ the points a sweep is worth (with cancelling sweeps, that is the sweeps left aft
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.history.matches import Match, gc_paused, read_matches
+from scorekeeper.history.matches import Match, gc_paused, iter_matches
 from scorekeeper.history.store import Store
 
 
@@ -64,12 +65,13 @@ def _add(tally: Tally, match: Match, side: str) -> None:
 
 
 def player_stats(store: Store, *, side: str | None = None, rules: str | None = None) -> dict[str, Any]:
-    """Figures per player and per team, optionally for one name and one rule set."""
+    """Figures per player and per team, optionally for one name and one rule set; the history is read
+    one match at a time, so its size costs time but not memory."""
     with gc_paused():
-        return _stats(read_matches(store), side, rules)
+        return _stats(iter_matches(store), side, rules)
 
 
-def _stats(matches: list[Match], side: str | None, rules: str | None) -> dict[str, Any]:
+def _stats(matches: Iterable[Match], side: str | None, rules: str | None) -> dict[str, Any]:
     tallies: dict[tuple[str, str], Tally] = {}
     labels: dict[str, str] = {}
     count = 0

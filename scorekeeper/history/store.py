@@ -18,8 +18,6 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
 from datetime import UTC, datetime
-from itertools import groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -87,9 +85,13 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+# Made once: json.dumps with options builds an encoder per call, a third of the cost of importing a hand.
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(value: Any) -> str:
     """Compact JSON as stored in a column."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _COMPACT.encode(value)
 
 
 class Store:
@@ -440,61 +442,3 @@ class Store:
         return [{"id": r[0], "at": r[1], "kind": r[2], "hand": r[3], "detail": json.loads(r[4])}
                 for r in self.db.execute("SELECT id, at, kind, hand, detail FROM events WHERE match_id = ? ORDER BY id",
                                          (match_id,))]
-
-    def events_by_match(self) -> dict[int, list[dict[str, Any]]]:
-        """The trail of every match, by match id, oldest first (one query)."""
-        trails: dict[int, list[dict[str, Any]]] = {}
-        for r in self.db.execute("SELECT match_id, id, at, kind, hand, detail FROM events ORDER BY id"):
-            trails.setdefault(r[0], []).append({"id": r[1], "at": r[2], "kind": r[3], "hand": r[4],
-                                                "detail": json.loads(r[5])})
-        return trails
-
-    def summaries(self, *, playing_only: bool = False) -> list[dict[str, Any]]:
-        """Every match's summary row (kept by ``summarise``), newest first; no hand is read."""
-        sql = ("SELECT m.id, m.name, m.created, r.rules_id, m.sides, m.target, m.finish, m.hands, m.totals, "
-               "m.finished, m.winner, m.stake FROM matches m JOIN rulesets r ON r.digest = m.rules")
-        if playing_only:
-            sql += " WHERE m.finished = 0"
-        return [{"id": r[0], "name": r[1], "created": r[2], "rules": r[3], "sides": [s[0] for s in json.loads(r[4])],
-                 "target": r[5], "finish": r[6], "hands": r[7], "totals": json.loads(r[8]), "finished": bool(r[9]),
-                 "winner": r[10], "stake": r[11]} for r in self.db.execute(sql + " ORDER BY m.id DESC")]
-
-    def iter_rows(self, ids: list[int] | None = None, *, live_only: bool = False,
-                  typed: bool = True) -> Iterator[MatchRow]:
-        """Matches with their hands and claims, in id order, read in bulk (three queries in all).
-
-        ``typed=False`` leaves out what was typed (the piles), which exports other than JSON never show.
-        """
-        where = "" if ids is None else f" WHERE {{col}} IN ({','.join(str(int(i)) for i in ids)})"
-        heads = self.db.execute(
-            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
-            "FROM matches m JOIN rulesets r ON r.digest = m.rules" + where.format(col="m.id") + " ORDER BY m.id")
-        conditions = ([where.format(col="match_id")[7:]] if where else []) + (["ended_by IS NULL"] if live_only else [])
-        hands = self.db.cursor().execute(
-            f"SELECT match_id, id, number, sides, {'typed' if typed else 'NULL'}, categories, match_winner, problems, "
-            "forced, added_by, ended_by FROM hands" + (" WHERE " + " AND ".join(conditions) if conditions else "")
-            + " ORDER BY match_id, number, id")
-        claims: dict[int, list[dict[str, Any]]] = {}
-        for row in self.db.execute("SELECT match_id, id, after, side, added_by, ended_by FROM claims ORDER BY id"):
-            if not live_only or row[5] is None:
-                claims.setdefault(row[0], []).append(
-                    {"id": row[1], "after": row[2], "side": row[3], "added_by": row[4], "ended_by": row[5]})
-        loads = json.loads
-        groups = groupby(hands, key=itemgetter(0))
-        group = next(groups, None)
-        for head in heads.fetchall():
-            match = MatchRow(head[0], head[1], head[2], head[3], head[4], loads(head[5]), head[6], head[7],
-                             loads(head[8]), claims=claims.get(head[0], []))
-            while group is not None and group[0] < match.id:
-                group = next(groups, None)
-            if group is not None and group[0] == match.id:
-                rows = list(group[1])
-                # One decode for all of a match's categories, not one per hand: 69 ms instead of 102 ms
-                # for 30,000 hands. Problems are nearly always "[]": skipping those saves 40 ms more.
-                categories = loads("[" + ",".join(r[5] for r in rows) + "]")
-                match.hands.extend(
-                    HandRow(r[1], r[2], loads(r[3]), loads(r[4]) if r[4] else {}, packed,
-                            loads(r[6]) if r[6] else None, loads(r[7]) if r[7] != "[]" else [], bool(r[8]), r[9], r[10])
-                    for r, packed in zip(rows, categories, strict=True))
-                group = next(groups, None)
-            yield match

@@ -1,6 +1,7 @@
 """The history as files a club can keep: CSV, JSON, a Markdown score sheet and printable HTML.
 
-Matches are read in bulk and counted once each. Files are written atomically: the text goes to
+Matches are read, counted and written one at a time, so an export of any size needs the memory of
+one match (the CSV columns come first, from a query over the hands). Files are written atomically: the text goes to
 a temporary file in the same folder, is flushed to disk, and is renamed over the old file, so a
 crash leaves either the old file or the new one.
 """
@@ -14,13 +15,14 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
+from typing import TextIO
 
 from scorekeeper._words import visible
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.matches import Match, gc_paused, match_ids, read_matches
+from scorekeeper.history.matches import Match, category_columns, each_match, gc_paused, match_ids
 from scorekeeper.history.store import Store
 from scorekeeper.output.sheet import line_notes, outcome, title
 
@@ -33,28 +35,59 @@ _FORMULA_SIGNS = frozenset("=+-@")
 _TEMP_MARK = ".scorekeeper-export-"  # temporary files of an unfinished export carry this in their names
 
 
-def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None) -> str:
-    """The matches named by id or name (every match with None) as the text of a format; with
-    ``output``, that text is also written there, atomically."""
+def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None,
+                   stream: TextIO | None = None) -> str | None:
+    """The matches named by id or name (every match with None) in a format: written to ``output``
+    atomically, or to ``stream``, a match at a time; with neither, returned as text."""
     if fmt not in FORMATS:
         raise ScorekeeperError(f"--format {fmt!r}: not a format (one of {', '.join(FORMATS)})")
     ids = None if refs is None else match_ids(store, refs)
     with gc_paused():
-        if fmt == "json":
-            from scorekeeper.history.archive import history_document, to_text
-
-            text = to_text(history_document(store, ids))
-        elif fmt == "csv":
-            text = to_csv(read_matches(store, ids))
-        elif fmt == "md":
-            text = to_markdown(read_matches(store, ids))
+        chunks = export_chunks(store, ids, fmt)
+        if output is not None:
+            write_atomically(output, chunks)
+        elif stream is not None:
+            _spool(chunks, stream)
         else:
-            from scorekeeper.output.html import to_html
+            return "".join(chunks)
+    return None
 
-            text = to_html(read_matches(store, ids))
-    if output is not None:
-        write_atomically(output, text)
-    return text
+
+def export_chunks(store: Store, ids: list[int] | None, fmt: str) -> Iterator[str]:
+    """The text of an export, in pieces of about a match each, read in one read transaction."""
+    with store.read():
+        if fmt == "json":
+            from scorekeeper.history.archive import history_chunks
+
+            yield from history_chunks(store, ids)
+        elif fmt == "csv":
+            yield from csv_chunks(category_columns(store, ids), each_match(store, ids))
+        elif fmt == "md":
+            yield from markdown_chunks(each_match(store, ids))
+        else:
+            from scorekeeper.output.html import html_chunks
+
+            yield from html_chunks(each_match(store, ids))
+
+
+#: Standard output holds back this much before the first write, so that an export that fails early
+#: (a damaged history) prints only its error, as a small one always does.
+_HOLD = 1 << 20
+
+
+def _spool(chunks: Iterable[str], stream: TextIO) -> None:
+    held: list[str] = []
+    size = 0
+    for chunk in chunks:
+        if size < _HOLD:
+            held.append(chunk)
+            size += len(chunk)
+            if size < _HOLD:
+                continue
+            chunk = "".join(held)
+            held.clear()
+        stream.write(chunk)
+    stream.write("".join(held))
 
 
 def safe_cell(value: object) -> object:
@@ -95,6 +128,12 @@ def to_csv(all_matches: list[Match]) -> str:
         for line in match.state.lines:  # an optional category turned on for one hand only
             for cid in line.hand.ids:
                 columns.setdefault(cid)
+    return "".join(csv_chunks(list(columns), all_matches))
+
+
+def csv_chunks(columns: list[str], matches: Iterable[Match]) -> Iterator[str]:
+    """The CSV text, the header then a piece per match; ``columns`` are the category ids, as
+    ``history.matches.category_columns`` finds them."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180; it also makes a lone \r get quoted
     # Every text cell goes through safe_cell: names, ids, category headers and notes may all come
@@ -102,7 +141,7 @@ def to_csv(all_matches: list[Match]) -> str:
     writer.writerow([safe_cell(cell) for cell in
                      ["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"]])
     position = {cid: n for n, cid in enumerate(columns)}
-    for match in all_matches:
+    for match in matches:
         head = [match.id, safe_cell(match.settings.name), safe_cell(match.settings.rules.id)]
         safe_sides = {side: safe_cell(side) for side in match.settings.side_names}
         for line in match.state.lines:
@@ -117,7 +156,10 @@ def to_csv(all_matches: list[Match]) -> str:
                         cells[place] = point
                 writer.writerow([*head, line.number, safe_sides[side], *cells, line.points.get(side, ""),
                                  line.totals[side], forced, note])
-    return out.getvalue()
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
 
 
 _MD_ESCAPES = str.maketrans({"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]", "&": "&amp;", "<": "&lt;",
@@ -136,25 +178,37 @@ def _md(text: object) -> str:
 
 def to_markdown(all_matches: list[Match]) -> str:
     """A score sheet per match: each hand's points and running totals, categories, and the result."""
-    parts = []
-    for match in all_matches:
-        names = match.settings.side_names
-        lines = [f"## {_md(title(match))}", "", f"{_md(' vs '.join(names))}, started {_md(match.row.created)}", ""]
-        lines.append("| Hand | " + " | ".join(_md(n) for n in names) + " | Categories |")
-        lines.append("|---:|" + "---:|" * len(names) + "---|")
-        for line in match.state.lines:
-            cells = [f"+{line.points[n]} = {line.totals[n]}" if n in line.points else f"{line.totals[n]}"
-                     for n in names]
-            lines.append(f"| {line.number} | " + " | ".join(cells) + f" | {_md(line_notes(line))} |")
-        if not match.state.lines:
-            lines.append("| - | " + " | ".join("0" for _ in names) + " | no hands yet |")
-        lines += ["", f"**{_md(outcome(match))}**", ""]
-        parts.append("\n".join(lines))
-    return "# Score sheets\n\n" + "\n".join(parts) if parts else "# Score sheets\n\nNo matches.\n"
+    return "".join(markdown_chunks(all_matches))
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new, never half.
+def markdown_chunks(matches: Iterable[Match]) -> Iterator[str]:
+    """The Markdown score sheets, a piece per match."""
+    first = True
+    for match in matches:
+        yield ("# Score sheets\n\n" if first else "\n") + _sheet(match)
+        first = False
+    if first:
+        yield "# Score sheets\n\nNo matches.\n"
+
+
+def _sheet(match: Match) -> str:
+    names = match.settings.side_names
+    lines = [f"## {_md(title(match))}", "", f"{_md(' vs '.join(names))}, started {_md(match.row.created)}", ""]
+    lines.append("| Hand | " + " | ".join(_md(n) for n in names) + " | Categories |")
+    lines.append("|---:|" + "---:|" * len(names) + "---|")
+    for line in match.state.lines:
+        cells = [f"+{line.points[n]} = {line.totals[n]}" if n in line.points else f"{line.totals[n]}"
+                 for n in names]
+        lines.append(f"| {line.number} | " + " | ".join(cells) + f" | {_md(line_notes(line))} |")
+    if not match.state.lines:
+        lines.append("| - | " + " | ".join("0" for _ in names) + " | no hands yet |")
+    lines += ["", f"**{_md(outcome(match))}**", ""]
+    return "\n".join(lines)
+
+
+def write_atomically(path: Path, text: str | Iterable[str]) -> None:
+    """Replace ``path`` with ``text`` (or its pieces, written as they come) so that a crash leaves
+    the old file or the new, never half.
 
     The new file keeps the mode of the one it replaces (or, for a new file, has the mode any
     program's new file gets: 0666 less the umask). Its text is first written to a temporary file
@@ -179,7 +233,8 @@ def write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             os.fchmod(out.fileno(), mode)
-            out.write(text)
+            for chunk in [text] if isinstance(text, str) else text:
+                out.write(chunk)
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)

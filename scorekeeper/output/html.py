@@ -7,6 +7,7 @@ at what a browser drew, can tell the sides apart.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from html import escape
 
 from scorekeeper.history.matches import Match
@@ -88,7 +89,16 @@ def match_section(match: Match) -> str:
 
 def to_html(matches: list[Match]) -> str:
     """A standalone HTML document with a page per match."""
-    body = "".join(match_section(m) for m in matches) or "<p>No matches.</p>"
-    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            "<title>scorekeeper: score sheets</title>"
-            f"<style>{_STYLE}</style></head><body>{body}</body></html>\n")
+    return "".join(html_chunks(matches))
+
+
+def html_chunks(matches: Iterable[Match]) -> Iterator[str]:
+    """The HTML document in pieces: the head, a section per match, the end."""
+    yield ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+           "<title>scorekeeper: score sheets</title>"
+           f"<style>{_STYLE}</style></head><body>")
+    empty = True
+    for match in matches:
+        empty = False
+        yield match_section(match)
+    yield ("<p>No matches.</p>" if empty else "") + "</body></html>\n"

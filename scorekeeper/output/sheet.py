@@ -116,12 +116,21 @@ def entered_dict(entered: Entered) -> dict[str, Any]:
             "match": match_dict(entered.match)}
 
 
-def matches_table(rows: list[dict[str, Any]]) -> str:
-    """``match list``: a line per match (``history.matches.list_matches``), newest first."""
+def matches_table(rows: list[dict[str, Any]], *, total: int | None = None, offset: int = 0) -> str:
+    """``match list``: a line per match (a page of ``history.matches.list_matches``), newest first,
+    then how many more there are, if any (``total``: how many matches there are in all)."""
+    total = len(rows) + offset if total is None else total
     if not rows:
+        if total:
+            return f"No matches from --offset {offset}: there are {total}."
         return "No matches yet: start one with 'scorekeeper match new'."
-    return table(["id", "name", "rules", "sides", "hands", "score", "state"],
+    text = table(["id", "name", "rules", "sides", "hands", "score", "state"],
                  [[r["id"], r["name"], r["rules"], " vs ".join(r["sides"]), r["hands"],
                    "-".join(str(r["totals"].get(s, 0)) for s in r["sides"]),
                    (f"won by {r['winner']}" if r["winner"] else "over") if r["finished"] else "playing"]
                   for r in rows])
+    after = offset + len(rows)
+    if after < total:
+        text += (f"\nMatches {offset + 1}-{after} of {total}; {total - after} more: "
+                 f"'scorekeeper match list --offset {after}'.")
+    return text
