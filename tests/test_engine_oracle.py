@@ -10,6 +10,7 @@ and count the engine's replay gives.
 
 from __future__ import annotations
 
+import copy
 import os
 from itertools import combinations
 from typing import Any
@@ -21,6 +22,7 @@ from scorekeeper.cards import Card, Rank
 from scorekeeper.cli.common import with_options
 from scorekeeper.play.capture import Build, CaptureEngine, Table
 from scorekeeper.play.deals import opening
+from scorekeeper.play.game import Game
 from scorekeeper.play.records import read_record
 from scorekeeper.play.replay import replay
 from scorekeeper.play.simulate import Simulator
@@ -225,6 +227,18 @@ def test_plain_reading_of_royal_cassino_ace_counts_one_or_fourteen() -> None:
     assert engine_captures(ENGINES["royal-cassino"], loose, [], index[Card.parse("Ah")]) == found
 
 
+
+def test_plain_reading_of_the_seed_example_quindici_five() -> None:
+    # Scopa a quindici: a card played takes cards that make fifteen with it. Table Ad 3c 7h Ks, the
+    # 5d played: 5 + 3 + 7 and 5 + K (10) make fifteen; 5 + A + 3 + 7 is 16 and 5 + A is 6.
+    rules = RULES["scopa-quindici"]
+    index = rules.cards.index
+    loose = [index[Card.parse(t)] for t in ("Ad", "3c", "7h", "Ks")]
+    found = plain_captures(rules, loose, [], index[Card.parse("5d")])
+    assert {frozenset(str(rules.cards.cards[i]) for i in taken) for taken in found} == {
+        frozenset({"3c", "7h"}), frozenset({"Ks"})}
+    assert engine_captures(ENGINES["scopa-quindici"], loose, [], index[Card.parse("5d")]) == found
+
 # --- whole hands, replayed by the plain reading -----------------------------------------------------
 
 def plain_replay(game: str, record: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, int]]:
@@ -298,3 +312,44 @@ def test_simulated_hands_replay_to_the_piles_sweeps_and_score_of_the_plain_readi
                         sweeps=[f"{s}={n}" for s, n in sweeps.items()])
     assert outcome.result is not None
     assert outcome.result.to_dict() == Counter(rules).score(spec.entry(rules.cards)).to_dict()
+
+
+@EXAMPLES
+@given(st.sampled_from(GAMES), st.integers(0, 10_000), st.data())
+def test_a_record_with_one_play_altered_is_caught_unless_that_play_is_also_legal(
+        game: str, seed: int, data: st.DataObject) -> None:
+    engine = ENGINES[game]
+    record = Simulator(RULES[game], seed=seed).hand(0)
+    k = data.draw(st.integers(0, len(record["plays"]) - 1))
+    before = _state_before(engine, record, k)
+    if before.table.builds or "build" in record["plays"][k]:
+        return  # builds are checked by their own tests; here the table is loose cards
+    loose = [i for i in range(len(engine.deck.cards)) if before.table.loose >> i & 1]
+    held = [i for i in range(len(engine.deck.cards)) if before.holding[before.player] >> i & 1]
+    card = data.draw(st.sampled_from(held))
+    take = data.draw(st.lists(st.sampled_from(loose), unique=True) if loose else st.just([]))
+    altered = copy.deepcopy(record)
+    altered["plays"][k] = {"side": record["plays"][k]["side"], "card": str(engine.deck.cards[card])}
+    if take:
+        altered["plays"][k]["take"] = " ".join(str(engine.deck.cards[t]) for t in take)
+    legal = plain_captures(RULES[game], loose, [], card, last=before.last, last_deal=before.last_deal)
+    expected_legal = frozenset(take) in legal if take else not legal
+    outcome = replay(read_record(altered, "record", engine.deck), engine)
+    caught_here = outcome.illegal is not None and outcome.illegal[0] == k + 1
+    assert caught_here != expected_legal
+
+
+def _state_before(engine: CaptureEngine, record: dict[str, Any], k: int) -> Game:
+    """The hand as it stands before play ``k`` (from 0) of a legal record."""
+    parsed = read_record(record, "record", engine.deck)
+    deck = engine.deck
+    batches = [[deck.mask(r) for r in rounds] for rounds in parsed.batches]
+    players = list(parsed.players)
+    sides = list(parsed.teams) if parsed.teams else players
+    side_of = [next(i for i, s in enumerate(sides) if p in parsed.teams[s]) if parsed.teams else j
+               for j, p in enumerate(players)]
+    game = Game(engine, batches, deck.mask(parsed.table), side_of, len(sides))
+    for play in parsed.plays[:k]:
+        build = None if play.build is None else (play.build, deck.mask(play.onto))
+        game.play(players.index(play.player), deck.index[play.card], deck.mask(play.take), build)
+    return game

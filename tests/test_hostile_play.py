@@ -184,21 +184,41 @@ def test_the_largest_legal_sbarazzina_table_found_is_still_answered() -> None:
 
 def test_a_replay_past_the_bound_names_the_play_and_is_not_understood(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # A replay checks the cards said to be taken without listing every capture; the captures are
+    # listed by simulate (to draw one), by the capture command, and by a replay to say why a card
+    # that could capture may not be laid down. With the bound lowered to 2, each is refused in words.
     sim = Simulator(load_rules("sbarazzina"), seed=3)
     records = [sim.hand(number) for number in range(50)]  # made under the real bound
     monkeypatch.setattr(capture_module, "MAX_CAPTURES", 2)
+    with pytest.raises(TooManyCaptures, match=r"^this table has too many ways to capture to check \(more than 2 "):
+        for number in range(50):
+            sim.hand(number)
+    code, _, err = refused("simulate", "-r", "sbarazzina", "-n", "50", "--seed", "3", "-j", "1")
+    assert code == 2 and "too many ways to capture to check (more than 2 captures); refused" in err
     engine = CaptureEngine(load_rules("sbarazzina"))
     for record in records:
-        try:
-            replay(read_record(record, "here", engine.deck), engine)
-        except TooManyCaptures as exc:
-            assert str(exc).startswith("here: play ") and "more than 2 captures); refused" in str(exc)
-            break
+        for k, play in enumerate(record["plays"]):
+            if "take" not in play:
+                continue
+            laid = copy.deepcopy(record)
+            del laid["plays"][k]["take"]  # laid down where it captured: the reply lists what it could take
+            try:
+                replay(read_record(laid, "here", engine.deck), engine)
+            except TooManyCaptures as exc:
+                assert str(exc) == (f"here: play {k + 1}: this table has too many ways to capture to check (more "
+                                    "than 2 captures); refused")
+                break
+        else:
+            continue
+        break
     else:
         pytest.fail("no hand had more than 2 captures for a card")
-    code, out, _ = refused("verify", "--replay", str(write(tmp_path, json_line(record))))
-    assert code == 2 and out.startswith(f"{tmp_path / 'hands.jsonl'} line 1: play ")
+    code, out, _ = refused("verify", "--replay", str(write(tmp_path, json_line(laid))))
+    assert code == 2 and out.startswith(f"{tmp_path / 'hands.jsonl'} line 1: play {k + 1}: ")
     assert "this table has too many ways to capture to check (more than 2 captures); refused" in out
+    # Sbarazzina's courts count 0 and may join any fifteen: 2 + 7 + 6 with any of them, eight ways.
+    code, _, err = refused("capture", "-r", "sbarazzina", "--table", "7d 6d Jd Qd Kd", "--card", "2h")
+    assert code == 2 and "(more than 2 captures); refused" in err
 
 
 def test_splitting_a_huge_build_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,7 +108,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
             errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
     if errors:
         raise InputErrors(errors)  # every one: a command shows the first twenty, verify too
-    teams = _teams(data.get("teams"), players, where_of(data, "teams", source))
+    teams = read_teams(data.get("teams"), players, where_of(data, "teams", source))
     stated = data.get("piles")
     piles = None
     if stated is not None:
@@ -146,7 +146,8 @@ def _play(item: Any, number: int, where: str, reader: CardReader) -> Play:
                 reader.cards(item.get("onto"), f"{where}: onto"))
 
 
-def _teams(data: Any, players: list[str], where: str) -> dict[str, tuple[str, ...]]:
+def read_teams(data: Any, players: Sequence[str], where: str) -> dict[str, tuple[str, ...]]:
+    """A record's ``teams`` (None: every player a side of their own), each player in exactly one."""
     if data is None:
         return {}
     if not isinstance(data, Mapping):

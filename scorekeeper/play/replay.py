@@ -6,7 +6,7 @@ produced, so it is exactly what ``score`` gives for them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,13 +188,16 @@ def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
     """What makes the deal one the game never deals, checked before any play is replayed: a table of
     the whole pack would otherwise have more captures to list than there is time."""
     deck = engine.deck
-    problem = _seats_problem(record, engine)
+    problem = seats_problem(engine, record.players, record.teams)
     if problem:
         return problem
     hands = [[card for cards in rounds for card in cards] for rounds in record.batches]
     split = split_deck(deck, [*hands, record.table])  # the table is the last group
     if split.repeated:
         group, card, first = split.repeated[0]
+        if group == first:  # twice in one hand, or twice on the table
+            held = "the table" if group == len(hands) else shown(record.players[group])
+            return f"deal: {card} is dealt twice to {held}"
         if group == len(hands):
             return f"deal: {card} is on the table and also dealt to {shown(record.players[first])}"
         return f"deal: {card} is dealt twice ({shown(record.players[first])} and {shown(record.players[group])})"
@@ -203,21 +206,22 @@ def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
         many = len(missing) > 1
         return (f"deal: {len(missing)} card{'s' if many else ''} of the {deck.id} deck {'are' if many else 'is'} "
                 f"in no hand and not on the table: " + " ".join(map(str, missing)))
-    return _sizes_problem(record, engine)
+    return sizes_problem(engine, record.players, [[len(cards) for cards in rounds] for rounds in record.batches],
+                         len(record.table))
 
 
-def _seats_problem(record: Record, engine: CaptureEngine) -> str | None:
+def seats_problem(engine: CaptureEngine, names: Sequence[str], teams: Mapping[str, Sequence[str]]) -> str | None:
     """Whether the game is played by this many players (and in these teams)."""
     rules = engine.rules
-    sides, players = rules.sides, len(record.players)
+    sides, players = rules.sides, len(names)
     ways = []
     if sides.singles:
         ways.append(f"{sides.min} players" if sides.min == sides.max else f"{sides.min} to {sides.max} players")
     if sides.teams:
         ways.append(f"teams ({', '.join(sides.teams)})")
-    if record.teams:
-        sizes = {len(members) for members in record.teams.values()}
-        shape = f"{len(record.teams)}x{sizes.pop()}" if len(sizes) == 1 else ""
+    if teams:
+        sizes = {len(members) for members in teams.values()}
+        shape = f"{len(teams)}x{sizes.pop()}" if len(sizes) == 1 else ""
         if shape in sides.teams or (shape.endswith("x1") and sides.singles and sides.min <= players <= sides.max):
             return None
         seated = f"{players} players in " + (f"teams {shape}" if shape else "teams of unequal size")
@@ -229,26 +233,28 @@ def _seats_problem(record: Record, engine: CaptureEngine) -> str | None:
     return f"deal: {rules.name} is played by {' or '.join(ways)}, not by {seated}"
 
 
-def _sizes_problem(record: Record, engine: CaptureEngine) -> str | None:
-    """Whether the table and each hand hold as many cards as the game deals them."""
+def sizes_problem(engine: CaptureEngine, names: Sequence[str], dealt: Sequence[Sequence[int]],
+                  table: int) -> str | None:
+    """Whether the table (``table`` cards) and each hand (``dealt``: cards per round, per player) hold
+    as many cards as the game deals them."""
     deal, name = engine.spec.deal, engine.rules.name
-    if len(record.table) != deal.table:
+    if table != deal.table:
         many = "s" if deal.table != 1 else ""
-        return f"deal: {name} deals {deal.table} card{many} to the table, not {len(record.table)}"
-    players = len(record.players)
+        return f"deal: {name} deals {deal.table} card{many} to the table, not {table}"
+    players = len(names)
     spare = len(engine.deck.cards) - deal.table
     if spare % (players * deal.hand):
         return (f"deal: the {spare} cards left after the table do not deal out to {players} players in rounds of "
                 f"{deal.hand} ({name})")
     each = spare // players
-    for player, rounds in zip(record.players, record.batches, strict=True):
-        held = sum(len(cards) for cards in rounds)
+    for player, rounds in zip(names, dealt, strict=True):
+        held = sum(rounds)
         if held != each:
             return f"deal: {shown(player)} is dealt {held} cards; in {name} with {players} players each is dealt {each}"
         if len(rounds) > 1:
-            for number, cards in enumerate(rounds, start=1):
-                if len(cards) != deal.hand:
-                    return (f"deal: {shown(player)} is dealt {len(cards)} card{'s' if len(cards) != 1 else ''} in "
+            for number, size in enumerate(rounds, start=1):
+                if size != deal.hand:
+                    return (f"deal: {shown(player)} is dealt {size} card{'s' if size != 1 else ''} in "
                             f"round {number}; {name} deals {deal.hand} a round")
     return None
 
