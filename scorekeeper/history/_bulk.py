@@ -67,24 +67,28 @@ def iter_rows(store: Store, ids: list[int] | None = None, *, live_only: bool = F
     exports other than JSON never show.
     """
     db = store.db
-    live = "ended_by IS NULL" if live_only else ""
+    # The SQL below is not for players (the scan of texts sees its pieces as words).
+    live = "ended_by IS NULL" if live_only else ""  # not for players: SQL
     heads = db.execute("SELECT id, uid, name, created, rules, sides, target, finish, enabled FROM matches"
-                       + _where(_within(ids, "id")) + " ORDER BY id")
+                       + _where(_within(ids, "id")) + " ORDER BY id")  # not for players: SQL
     hands = _ByMatch(db.cursor().execute(
         f"SELECT match_id, id, number, sides, {'typed' if typed else 'NULL'}, categories, match_winner, problems, "
-        "forced, added_by, ended_by FROM hands" + _where(_within(ids, "match_id"), live)
-        + " ORDER BY match_id, number, id"))
+        "forced, added_by, ended_by FROM hands" + _where(_within(ids, "match_id"), live)  # not for players: SQL
+        + " ORDER BY match_id, number, id"))  # not for players: SQL
     claims = _ByMatch(db.cursor().execute("SELECT match_id, id, after, side, added_by, ended_by FROM claims"
-                                          + _where(_within(ids, "match_id"), live) + " ORDER BY match_id, id"))
+                                          + _where(_within(ids, "match_id"), live)  # not for players: SQL
+                                          + " ORDER BY match_id, id"))  # not for players: SQL
     trails = _ByMatch(db.cursor().execute("SELECT match_id, id, at, kind, hand, detail FROM events"
-                                          + _where(_within(ids, "match_id")) + " ORDER BY match_id, id")
+                                          + _where(_within(ids, "match_id"))  # not for players: SQL
+                                          + " ORDER BY match_id, id")  # not for players: SQL
                       if events else iter(()))
     texts = RulesTexts(store)
     loads = json.loads
     for head in heads:
         match = MatchRow(head[0], head[1], head[2], head[3], texts[head[4]], loads(head[5]), head[6], head[7],
                          loads(head[8]),
-                         claims=[{"id": r[1], "after": r[2], "side": r[3], "added_by": r[4], "ended_by": r[5]}
+                         claims=[{"id": r[1], "after": r[2], "side": r[3],  # not for players: keys
+                                  "added_by": r[4], "ended_by": r[5]}  # not for players: keys
                                  for r in claims.take(head[0])],
                          events=[{"id": r[1], "at": r[2], "kind": r[3], "hand": r[4], "detail": loads(r[5])}
                                  for r in trails.take(head[0])])
@@ -114,11 +118,13 @@ def category_sources(store: Store, ids: list[int] | None = None) -> list[tuple[t
     found: list[tuple[tuple[int, int, int], str, Any]] = [
         ((int(first), 0, 0), "rules", (texts[digest], json.loads(enabled)))
         for digest, enabled, first in db.execute(
-            "SELECT rules, enabled, min(id) FROM matches" + _where(_within(ids, "id")) + " GROUP BY rules, enabled")]
+            "SELECT rules, enabled, min(id) FROM matches" + _where(_within(ids, "id"))
+            + " GROUP BY rules, enabled")]  # not for players: SQL
     # The ids are the first half of the packed categories (see rows.pack_categories); hands of one
     # game nearly always carry the same list, so there are few distinct ones however many hands.
     lists = db.execute("SELECT json_extract(categories, '$[0]') AS ids, min(match_id) FROM hands"
-                       + _where(_within(ids, "match_id"), "ended_by IS NULL") + " GROUP BY ids").fetchall()
+                       + _where(_within(ids, "match_id"), "ended_by IS NULL")  # not for players: SQL
+                       + " GROUP BY ids").fetchall()  # not for players: SQL
     for text, first in lists:
         number = db.execute("SELECT min(number) FROM hands WHERE match_id = ? AND ended_by IS NULL "
                             "AND json_extract(categories, '$[0]') = ?", (first, text)).fetchone()[0]
@@ -136,7 +142,7 @@ def summaries(store: Store, *, playing_only: bool = False, limit: int | None = N
     matches there are in all; no hand is read."""
     where = " WHERE m.finished = 0" if playing_only else ""
     total = int(store.db.execute("SELECT count(*) FROM matches m" + where).fetchone()[0])
-    rows = store.db.execute(_SUMMARY + where + " ORDER BY m.id DESC LIMIT ? OFFSET ?",
+    rows = store.db.execute(_SUMMARY + where + " ORDER BY m.id DESC LIMIT ? OFFSET ?",  # not for players: SQL
                             (-1 if limit is None else limit, offset))
     return [{"id": r[0], "name": r[1], "created": r[2], "rules": r[3], "sides": [s[0] for s in json.loads(r[4])],
              "target": r[5], "finish": r[6], "hands": r[7], "totals": json.loads(r[8]), "finished": bool(r[9]),

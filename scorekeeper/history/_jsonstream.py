@@ -26,10 +26,11 @@ from typing import Any, BinaryIO
 from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper.documents import open_bytes
 from scorekeeper.errors import unreadable
+from scorekeeper.i18n import _, translated
 
 _PIECE = 1 << 20
 _SPACE = re.compile(r"[ \t\n\r]*")
-_HIGH, _LOW = r"\\u[dD][89abAB][0-9a-fA-F]{2}", r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+_HIGH, _LOW = r"\\u[dD][89abAB][0-9a-fA-F]{2}", r"\\u[dD][c-fC-F][0-9a-fA-F]{2}"  # not for players: regexes
 _SURROGATE = re.compile(f"{_HIGH}(?:{_LOW})?|{_LOW}")  # a pair, or half of one
 # How close to the end of what has been read an error may be and still be a value cut short
 # ('tru' of 'true', half of a \uXXXX escape) rather than a real error.
@@ -37,7 +38,7 @@ _NEAR_END = 16
 
 
 def _no_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a number")
+    raise ValueError(_("{text} is not a number").format(text=text))
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)
@@ -64,7 +65,8 @@ def _lone_surrogate(text: str) -> str | None:
 
 
 class _Text:
-    """The text of a file read so far, from the start of the value being read."""
+    """The text of a file read so far, from the start of the value being read (``what`` is what the
+    file is, marked with ``N_`` where it is named)."""
 
     def __init__(self, stream: BinaryIO, name: str, limit: int, what: str, item_limit: int) -> None:
         self.stream, self.name, self.limit, self.what, self.item_limit = stream, name, limit, what, item_limit
@@ -80,11 +82,13 @@ class _Text:
             data = self.stream.read(self.piece)
             self.size += len(data)
             if self.size > self.limit:
-                raise DocumentError(f"{self.name}: the {self.what} is larger than {self.limit // 1024} KiB; refused")
+                raise DocumentError(_("{name}: the {what} is larger than {size} KiB; refused").format(
+                    name=self.name, what=translated(self.what), size=self.limit // 1024))
             self.eof = not data
             text = self.decoder.decode(data, final=self.eof)
         except (OSError, UnicodeDecodeError) as exc:
-            raise DocumentError(f"{self.name}: cannot read the {self.what}: {unreadable(exc)}") from None
+            raise DocumentError(_("{name}: cannot read the {what}: {why}").format(
+                name=self.name, what=translated(self.what), why=unreadable(exc))) from None
         used = self.buf[:self.pos]
         lines = used.count("\n")
         self.line += lines
@@ -95,7 +99,8 @@ class _Text:
     def error(self, pos: int, message: str) -> DocumentError:
         lines = self.buf.count("\n", 0, pos)
         col = pos - self.buf.rfind("\n", 0, pos) if lines else self.col + pos + 1
-        return DocumentError(f"{self.name}:{self.line + lines}:{col}: not valid JSON: {message}")
+        return DocumentError(_("{where}: not valid JSON: {why}").format(
+            where=f"{self.name}:{self.line + lines}:{col}", why=message))
 
     def peek(self) -> str:
         """The next character that is not white space ('' at the end of the file)."""
@@ -118,14 +123,16 @@ class _Text:
             try:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as exc:
-                cut = exc.pos >= len(self.buf) - _NEAR_END or exc.msg.startswith("Unterminated string")
+                cut = exc.pos >= len(self.buf) - _NEAR_END or exc.msg.startswith(
+                    "Unterminated string")  # not for players: the decoder's words, matched
                 if cut and self._grow():
                     continue
                 raise self.error(exc.pos, exc.msg) from None
             except RecursionError:
-                raise DocumentError(f"{self.name}: nested more than {MAX_DEPTH} deep; refused") from None
+                raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(
+                    name=self.name, depth=MAX_DEPTH)) from None
             except ValueError as exc:
-                raise DocumentError(f"{self.name}: not valid JSON: {exc}") from None
+                raise DocumentError(_("{where}: not valid JSON: {why}").format(where=self.name, why=exc)) from None
             if end == len(self.buf) and self._grow():
                 continue  # a number may go on in the next piece
             text = self.buf[self.pos:end]
@@ -133,14 +140,15 @@ class _Text:
             if "\\u" in text:
                 lone = _lone_surrogate(text)
                 if lone is not None:
-                    raise DocumentError(f"{self.name}: {lone} is half of a character (a lone surrogate); refused")
+                    raise DocumentError(_("{name}: {text} is half of a character (a lone surrogate); refused").format(
+                        name=self.name, text=lone))
             return value
 
     def _grow(self) -> bool:
         held = len(self.buf) - self.pos
         if held > self.item_limit:
-            raise DocumentError(f"{self.name}: one value in the {self.what} is larger than "
-                                f"{self.item_limit >> 20} MiB; refused")
+            raise DocumentError(_("{name}: one value in the {what} is larger than {size} MiB; refused").format(
+                name=self.name, what=translated(self.what), size=self.item_limit >> 20))
         self.piece = max(self.piece, 2 * held)  # a big value: read it in fewer passes
         return self.more()
 
@@ -152,10 +160,12 @@ def _open(path: str | Path, name: str, limit: int, what: str) -> BinaryIO:
         stream = open_bytes(path)
         info = os.fstat(stream.fileno())
     except OSError as exc:
-        raise DocumentError(f"{name}: cannot read the {what}: {unreadable(exc)}") from None
+        raise DocumentError(_("{name}: cannot read the {what}: {why}").format(
+            name=name, what=translated(what), why=unreadable(exc))) from None
     if stat.S_ISREG(info.st_mode) and info.st_size > limit:
         stream.close()
-        raise DocumentError(f"{name}: the {what} is larger than {limit // 1024} KiB; refused")
+        raise DocumentError(_("{name}: the {what} is larger than {size} KiB; refused").format(
+            name=name, what=translated(what), size=limit // 1024))
     return stream
 
 
@@ -165,34 +175,40 @@ def stream_object(path: str | Path, what: str, limit: int, array: str,
     except that the items of the array under the key ``array`` come one by one as
     ``("item", index, value)``. Anything that is not such an object, or not JSON, is refused, and
     so is a file larger than ``limit`` bytes or a value longer than ``item_limit`` characters (the
-    memory it takes is the memory of the largest value).
+    memory it takes is the memory of the largest value). ``what``, what the file is, is a text
+    marked with ``N_``.
     """
     name = "<stdin>" if str(path) == "-" else str(path)
     stream = _open(path, name, limit, what)
     try:
         text = _Text(stream, name, limit, what, item_limit)
-        text.expect("{", f"the {what} must be a JSON object" if text.peek() else "Expecting value")
+        # The "Expecting ..." reasons are the JSON decoder's own words, shown as documents.load_json shows them.
+        if text.peek():
+            text.expect("{", _("the {what} must be a JSON object").format(what=translated(what)))
+        else:
+            text.expect("{", "Expecting value")  # not for players: the decoder's words
         seen: set[str] = set()
         if text.peek() == "}":
             text.pos += 1
         else:
             while True:
                 if text.peek() != '"':
-                    raise text.error(text.pos, "Expecting property name enclosed in double quotes")
+                    raise text.error(text.pos,
+                                     "Expecting property name enclosed in double quotes")  # not for players: as above
                 key = text.value()
                 if key in seen:
-                    raise DocumentError(f"{name}: the key {key!r} is given twice")
+                    raise DocumentError(_("{name}: the key {key} is given twice").format(name=name, key=repr(key)))
                 seen.add(key)
-                text.expect(":", "Expecting ':' delimiter")
+                text.expect(":", "Expecting ':' delimiter")  # not for players: the decoder's words
                 if key == array and text.peek() == "[":
                     text.pos += 1
                     yield from _items(text)
                 else:
                     yield "member", key, text.value()
-                if text.expect(",}", "Expecting ',' delimiter") == "}":
+                if text.expect(",}", "Expecting ',' delimiter") == "}":  # not for players: the decoder's words
                     break
         if text.peek():
-            raise text.error(text.pos, "Extra data")
+            raise text.error(text.pos, "Extra data")  # not for players: the decoder's words
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -206,5 +222,5 @@ def _items(text: _Text) -> Iterator[tuple[str, Any, Any]]:
     while True:
         yield "item", index, text.value()
         index += 1
-        if text.expect(",]", "Expecting ',' delimiter") == "]":
+        if text.expect(",]", "Expecting ',' delimiter") == "]":  # not for players: the decoder's words
             return

@@ -28,7 +28,7 @@ class Prerendered:
 
 
 def _refuse(value: Any) -> Any:
-    raise TypeError(f"{type(value).__name__} is not JSON")
+    raise TypeError(f"{type(value).__name__} is not JSON")  # not for players: a bug, never bad input
 
 
 @cache

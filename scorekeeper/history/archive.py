@@ -16,17 +16,18 @@ from pathlib import Path
 from typing import Any, Literal
 
 from scorekeeper._marks import MAX_DEPTH, DocumentError
-from scorekeeper._words import MAX_SHOWN, plural, visible_json
+from scorekeeper._words import MAX_SHOWN, visible_json
 from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.history._bulk import iter_rows
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.matches import match_from_row, refresh_summary
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.settings import MAX_TARGET, name_problem, parse_sides
 from scorekeeper.rules.stored import digest, rules_from_data, rules_json
 
-FORMAT = "scorekeeper-history"
+FORMAT = "scorekeeper-history"  # not for players: the file's format keyword
 VERSION = 1
 #: The most points one category may give one side in one hand of an imported match: far more than
 #: any game gives, and small enough that no total of a match can outgrow the history's numbers.
@@ -47,11 +48,14 @@ def _record(row: MatchRow, rules: Any, categories: Callable[[HandRow], Any]) -> 
         "sides": [{"name": name, "players": players} for name, players in row.sides],
         "target": row.target, "finish": row.finish, "with": row.enabled,
         "hands": [{"number": h.number, "sides": h.sides, "typed": h.typed, "categories": categories(h),
-                   "match_winner": h.match_winner, "problems": h.problems, "forced": h.forced,
-                   "added_by": local[h.added_by], "ended_by": local.get(h.ended_by) if h.ended_by else None}
+                   "match_winner": h.match_winner, "problems": h.problems,  # not for players: keys
+                   "forced": h.forced, "added_by": local[h.added_by],  # not for players: keys
+                   "ended_by": local.get(h.ended_by) if h.ended_by else None}  # not for players: a key
                   for h in sorted(row.hands, key=lambda h: h.added_by)],
-        "claims": [{"after": c["after"], "side": c["side"], "added_by": local[c["added_by"]],
-                    "ended_by": local.get(c["ended_by"]) if c["ended_by"] else None} for c in row.claims],
+        "claims": [{"after": c["after"], "side": c["side"],
+                    "added_by": local[c["added_by"]],  # not for players: keys
+                    "ended_by": local.get(c["ended_by"]) if c["ended_by"] else None}  # not for players: keys
+                   for c in row.claims],
         "events": [{"at": e["at"], "kind": e["kind"], "hand": e["hand"], "detail": e["detail"]} for e in row.events],
         "result": {"totals": state.totals, "finished": state.finished, "winner": state.winner,
                    "stake": state.stake, "reason": state.reason},
@@ -94,7 +98,7 @@ def history_chunks(store: Store, ids: list[int] | None) -> Iterator[str]:
                                                       _MATCH_DEPTH + 3))
         return text
 
-    yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "matches": ['
+    yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "matches": ['  # not for players: JSON
     first = True
     for row in iter_rows(store, ids, events=True):
         rendered = rules.get(row.rules_json)
@@ -145,7 +149,7 @@ def _models() -> tuple[Any, Any]:
 
     class EventIn(Strict):
         at: str = Field(pattern=_TIME)
-        kind: Literal["new", "add", "undo", "edit", "claim", "import"]
+        kind: Literal["new", "add", "undo", "edit", "claim", "import", "pending", "withdraw"]
         hand: Number | None
         detail: dict[str, Any]
 
@@ -161,7 +165,7 @@ def _models() -> tuple[Any, Any]:
         rules: dict[str, Any]
         sides: list[SideIn]
         target: int = Field(ge=1, le=MAX_TARGET)
-        finish: Literal["highest", "count-out", "count-out-if-tied", "claim"]
+        finish: Literal["highest", "count-out", "count-out-if-tied", "claim"]  # not for players: ids
         with_: list[str] = Field(alias="with")
         hands: list[HandIn]
         claims: list[ClaimIn]
@@ -169,7 +173,7 @@ def _models() -> tuple[Any, Any]:
         result: dict[str, Any]
 
     class HistoryIn(Strict):
-        format: Literal["scorekeeper-history"]
+        format: Literal["scorekeeper-history"]  # not for players: the format keyword
         version: Literal[1]
         matches: list[MatchIn]
 
@@ -199,7 +203,7 @@ def read_history(path: Path) -> Iterator[tuple[int, Any]]:
     problems: list[str] = []
     hidden = 0
     head: dict[str, Any] = {}
-    for kind, key, value in stream_object(path, "history file", MAX_HISTORY_BYTES, "matches", MAX_MATCH_CHARS):
+    for kind, key, value in stream_object(path, N_("history file"), MAX_HISTORY_BYTES, "matches", MAX_MATCH_CHARS):
         if kind == "member":
             head[key] = value
             continue
@@ -220,7 +224,8 @@ def read_history(path: Path) -> Iterator[tuple[int, Any]]:
     except ValidationError as exc:
         problems += [f"{path}: {field_path(tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]
     if problems:
-        raise InputErrors(problems + ([f"and {plural(hidden, 'more problem', 'more problems')}"] if hidden else []))
+        more = ngettext("and {count} more problem", "and {count} more problems", hidden).format(count=hidden)
+        raise InputErrors(problems + ([more] if hidden else []))
 
 
 def _check_names(match: Any, where: str, rules: Any) -> None:
@@ -231,13 +236,15 @@ def _check_names(match: Any, where: str, rules: Any) -> None:
     sides = parse_sides(rules, [s.name for s in match.sides], where=f"{where}.sides")
     for n, (side, given) in enumerate(zip(sides, match.sides, strict=True)):
         if side.name != given.name or list(side.players) != given.players:
-            raise ScorekeeperError(f"{where}.sides[{n}]: the players {given.players!r} do not make the side "
-                                   f"{given.name!r} (a team's name is its players joined by '+')")
+            raise ScorekeeperError(_("{where}: the players {players} do not make the side {side} "
+                                     "(a team's name is its players joined by '+')").format(
+                where=f"{where}.sides[{n}]", players=repr(given.players), side=repr(given.name)))
 
 
 def _event(value: int | None, count: int, place: str) -> None:
     if value is not None and value > count:
-        raise ScorekeeperError(f"{place}: there is no event {value} (the match has {count})")
+        raise ScorekeeperError(_("{where}: there is no event {number} (the match has {count})").format(
+            where=place, number=value, count=count))
 
 
 def _nesting(match: Any, path: Path) -> None:
@@ -246,7 +253,10 @@ def _nesting(match: Any, path: Path) -> None:
     and its list of hands or events are the first five levels."""
     open_parts = [match.result, *(h.typed for h in match.hands), *(e.detail for e in match.events)]
     if any(too_deep(part, MAX_DEPTH - 5) for part in open_parts):
-        raise DocumentError(f"{path}: nested more than {MAX_DEPTH} deep; refused")
+        raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(name=path, depth=MAX_DEPTH))
+
+
+_EVENT_KEYS = ("added_by", "ended_by")  # not for players: keys
 
 
 def _check(match: Any, where: str, known: set[str]) -> None:
@@ -255,23 +265,28 @@ def _check(match: Any, where: str, known: set[str]) -> None:
     for n, hand in enumerate(match.hands):
         here = f"{where}.hands[{n}]"
         if not set(hand.sides) <= names:
-            raise ScorekeeperError(f"{here}.sides: {hand.sides} are not all sides of the match")
+            raise ScorekeeperError(_("{where}: {sides} are not all sides of the match").format(
+                where=f"{here}.sides", sides=hand.sides))
         if any(len(c.points) != len(hand.sides) for c in hand.categories):
-            raise ScorekeeperError(f"{here}.categories: each needs one number of points per side")
+            raise ScorekeeperError(_("{where}: each needs one number of points per side").format(
+                where=f"{here}.categories"))
         unknown = [c.id for c in hand.categories if c.id not in known]
         if unknown:
-            raise ScorekeeperError(f"{here}.categories: {unknown[0]!r} is not a category of the match's rule set")
+            raise ScorekeeperError(_("{where}: {category} is not a category of the match's rule set").format(
+                where=f"{here}.categories", category=repr(unknown[0])))
         if len(set(hand.sides)) != len(hand.sides):
-            raise ScorekeeperError(f"{here}.sides: a side is named twice")
+            raise ScorekeeperError(_("{where}: a side is named twice").format(where=f"{here}.sides"))
         if hand.match_winner is not None and (len(hand.match_winner) != 2 or hand.match_winner[1] not in hand.sides
                                               or hand.match_winner[0] not in known):
-            raise ScorekeeperError(f"{here}.match_winner: must be a category and a side of the hand")
-        for key in ("added_by", "ended_by"):
+            raise ScorekeeperError(_("{where}: must be a category and a side of the hand").format(
+                where=f"{here}.match_winner"))  # not for players: a field's path
+        for key in _EVENT_KEYS:
             _event(getattr(hand, key), count, f"{here}.{key}")
     for n, claim in enumerate(match.claims):
         if claim.side not in names:
-            raise ScorekeeperError(f"{where}.claims[{n}].side: {claim.side!r} is not a side of the match")
-        for key in ("added_by", "ended_by"):
+            raise ScorekeeperError(_("{where}: {side} is not a side of the match").format(
+                where=f"{where}.claims[{n}].side", side=repr(claim.side)))  # not for players: the path
+        for key in _EVENT_KEYS:
             _event(getattr(claim, key), count, f"{where}.claims[{n}].{key}")
 
 
@@ -289,7 +304,8 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
             seen = json.dumps(match.rules, sort_keys=True, ensure_ascii=False)
             if seen not in known:  # validated once: the same rule set comes in match after match
                 if too_deep(match.rules, MAX_DEPTH - 3):
-                    raise DocumentError(f"{path}: nested more than {MAX_DEPTH} deep; refused")
+                    raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(
+                        name=path, depth=MAX_DEPTH))
                 rules = rules_from_data(match.rules, f"{where}.rules")
                 text = rules_json(rules)
                 known[seen] = (rules, text, digest(text))
@@ -298,7 +314,7 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
             _check_names(match, where, rules)
             _check(match, where, {c.id for c in rules.categories})
             if store.has_uid(match.uid):
-                report.append((match.id, "already in the history"))
+                report.append((match.id, _("already in the history")))
                 continue
             store.put_rules(rules.id, text, key)
             taken = store.has_id(match.id)
@@ -311,12 +327,13 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
                 row = store.insert_hand(match_id, hand.number, {
                     "sides": hand.sides, "typed": hand.typed, "forced": hand.forced, "problems": hand.problems,
                     "categories": [[c.id, c.points] for c in hand.categories],
-                    "match_winner": hand.match_winner}, ids[hand.added_by - 1])
+                    "match_winner": hand.match_winner}, ids[hand.added_by - 1])  # not for players: a key
                 if hand.ended_by is not None:
                     store.end_hand(row, ids[hand.ended_by - 1])
             for claim in match.claims:
                 store.insert_claim(match_id, claim.after, claim.side, ids[claim.added_by - 1],
                                    None if claim.ended_by is None else ids[claim.ended_by - 1])
             refresh_summary(store, match_id)
-            report.append((match_id, "imported" if not taken else f"imported as {match_id} ({match.id} was taken)"))
+            report.append((match_id, _("imported") if not taken else _("imported as {id} ({old} was taken)").format(
+                id=match_id, old=match.id)))
     return report

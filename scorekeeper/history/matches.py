@@ -3,7 +3,9 @@ and reading them back, one or all, each played out to where it stands.
 
 Each operation reads the match inside its own write transaction, so two processes adding hands to
 the same match queue up and both hands count; the match row's summary is rewritten in the same
-transaction, so it never disagrees with the hands.
+transaction, so it never disagrees with the hands. A change reads and counts the match once: the
+match after it is counted from the points already read plus the new hand, not read again (with
+100 hands a read costs about 4 ms, a count of the points 1 ms).
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import gc
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.history._bulk import category_sources, iter_rows, summaries
+from scorekeeper.history.rows import pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store, StoreError, now
+from scorekeeper.i18n import _
 from scorekeeper.match.ending import (
     Claim,
     HandPoints,
@@ -46,17 +50,21 @@ class Match:
 
 @dataclass(frozen=True)
 class Entered:
-    """What an add or edit did: the counted hand, whether it was stored, and the match after it."""
+    """What an add or edit did: the counted hand, whether it was stored, and the match after it.
+
+    ``changed`` is the id of the event that stored it (0 if nothing was stored): the match's
+    version, as ``match_summary`` reads it."""
 
     counted: CountedHand
     stored: bool
     match: Match
     number: int
+    changed: int = 0
 
 
 def settings_of(row: MatchRow) -> MatchSettings:
     """A stored match's settings, with the rule set as it was recorded."""
-    rules = rules_from_json(row.rules_json, f"match {row.id}")
+    rules = rules_from_json(row.rules_json, _("match {id}").format(id=row.id))
     sides = tuple(Side(name, tuple(players)) for name, players in row.sides)
     return MatchSettings(rules, sides, row.target, row.finish, rules.match.playoff, rules.match.stake,
                          tuple(row.enabled), row.name)
@@ -74,7 +82,8 @@ def points_of(hand: HandRow, labels: Mapping[str, str]) -> HandPoints:
     winner = (hand.match_winner[0], hand.match_winner[1]) if hand.match_winner else None
     ids, flat = hand.packed
     if len(flat) != len(ids) * len(hand.sides) or not all(isinstance(p, int) for p in flat):
-        raise ValueError(f"hand {hand.number}: {len(flat)} points for {len(ids)} categories")
+        raise ValueError(_("hand {number}: {count} points for {categories} categories").format(
+            number=hand.number, count=len(flat), categories=len(ids)))
     return HandPoints(tuple(hand.sides), None, winner, tuple(hand.problems), hand.forced, packed=(ids, labels, flat))
 
 
@@ -83,29 +92,47 @@ def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:
     p = counted.points
     return {"sides": list(p.sides), "typed": counted.typed,
             "categories": [[c.id, list(c.points)] for c in p.categories],
-            "match_winner": list(p.match_winner) if p.match_winner else None,
+            "match_winner": list(p.match_winner) if p.match_winner else None,  # not for players: keys
             "problems": list(p.problems), "forced": forced}
 
 
-def match_from_row(row: MatchRow) -> Match:
+def match_from_row(row: MatchRow, settings: MatchSettings | None = None) -> Match:
     """A stored match with its live hands and claims counted under its ending policy."""
-    settings = settings_of(row)
+    settings = settings or settings_of(row)
     labels = _Labels({c.id: c.title for c in settings.rules.categories})
     try:
         hands = [points_of(h, labels) for h in row.live_hands]
         claims = [Claim(c["after"], c["side"]) for c in row.live_claims]
         return Match(row, settings, state_after(settings, hands, claims))
     except (ValueError, TypeError, KeyError, IndexError) as exc:  # a row changed behind our back
-        raise StoreError(f"match {row.id}: its stored hands cannot be read ({exc.__class__.__name__}: {exc}); "
-                         f"the database may be damaged or written by another program") from None
+        raise StoreError(_("match {id}: its stored hands cannot be read ({kind}: {error}); the database may be "
+                           "damaged or written by another program").format(
+                               id=row.id, kind=exc.__class__.__name__, error=exc)) from None
+
+
+def _summarised(store: Store, match: Match) -> Match:
+    """Rewrite the match row's summary to agree with ``match``; inside the write that changed it."""
+    s = match.state
+    store.summarise(match.id, s.hands, s.totals, s.finished, s.winner, s.stake)
+    return match
 
 
 def refresh_summary(store: Store, match_id: int) -> Match:
     """Read a match again and rewrite its summary row to agree; inside the write that changed it."""
-    match = match_from_row(store.load(match_id))
-    s = match.state
-    store.summarise(match_id, s.hands, s.totals, s.finished, s.winner, s.stake)
-    return match
+    return _summarised(store, match_from_row(store.load(match_id)))
+
+
+def _with_hand(store: Store, match: Match, hand_id: int, number: int, columns: dict[str, Any], event: int,
+               replaced: int | None = None) -> Match:
+    """The match after storing a hand (in place of hand ``replaced``, if given), counted from the rows
+    already read (not read again), with its summary rewritten."""
+    hands = [h._replace(ended_by=event) if h.id == replaced else h for h in match.row.hands]
+    packed = pack_categories(columns["categories"])
+    winner, problems, forced = columns["match_winner"], columns["problems"], columns["forced"]  # not for players: keys
+    hands.append(HandRow(hand_id, number, columns["sides"], columns["typed"], packed, winner, problems, forced, event,
+                         None))
+    hands.sort(key=lambda h: (h.number, h.id))
+    return _summarised(store, match_from_row(replace(match.row, hands=hands), match.settings))
 
 
 def match_ids(store: Store, refs: Iterable[str]) -> list[int]:
@@ -179,7 +206,8 @@ def list_matches(store: Store, *, playing_only: bool = False, limit: int | None 
     """A page of the matches' summaries, newest first (``limit`` None: all from ``offset``), and how
     many matches there are in all."""
     if limit is not None and limit < 0 or offset < 0:
-        raise StoreError(f"--limit {limit}, --offset {offset}: neither can be negative")
+        raise StoreError(_("--limit {limit}, --offset {offset}: neither can be negative").format(
+            limit=limit, offset=offset))
     with store.read():
         return summaries(store, playing_only=playing_only, limit=None if limit is None else min(limit, MAX_ID),
                          offset=min(offset, MAX_ID))
@@ -208,20 +236,28 @@ def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = Fal
     """
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
-        number = match.state.hands + 1
-        if expected_number is not None and expected_number != number:
-            raise MatchError(f"hand {expected_number} of match {match.id} was not stored: the next hand is "
-                             f"{number} (another player may have entered this one already)")
-        if match.state.finished:
-            raise MatchError(f"match {match.id} is over ({match.state.reason}); undo or edit a hand to change that")
-        counted = count_for(match.settings, match.state.next_sides, spec)
-        if not counted.result.ok and not force:
-            return Entered(counted, False, match, number)
-        forced = not counted.result.ok
-        event = store.insert_event(match.id, "add", number, {"forced": True} if forced else None)
-        store.insert_hand(match.id, number, hand_columns(counted, forced), event)
-        after = refresh_summary(store, match.id)
-    return Entered(counted, True, after, number)
+        return store_next_hand(store, match, spec, force=force, expected_number=expected_number)
+
+
+def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, expected_number: int | None,
+                    detail: dict[str, Any] | None = None) -> Entered:
+    """``add_hand`` for a match read inside the write transaction the caller holds."""
+    number = match.state.hands + 1
+    if expected_number is not None and expected_number != number:
+        raise MatchError(_("hand {number} of match {id} was not stored: the next hand is {next} (another player "
+                           "may have entered this one already)").format(number=expected_number, id=match.id,
+                                                                       next=number))
+    if match.state.finished:
+        raise MatchError(_("match {id} is over ({why}); undo or edit a hand to change that").format(
+            id=match.id, why=match.state.reason))
+    counted = count_for(match.settings, match.state.next_sides, spec)
+    if not counted.result.ok and not force:
+        return Entered(counted, False, match, number)
+    forced = not counted.result.ok
+    event = store.insert_event(match.id, "add", number, {**({"forced": True} if forced else {}), **(detail or {})})
+    columns = hand_columns(counted, forced)
+    hand_id = store.insert_hand(match.id, number, columns, event)
+    return Entered(counted, True, _with_hand(store, match, hand_id, number, columns, event), number, event)
 
 
 def edit_hand(store: Store, ref: str, number: int, spec: HandSpec, *, force: bool = False) -> Entered:
@@ -229,36 +265,46 @@ def edit_hand(store: Store, ref: str, number: int, spec: HandSpec, *, force: boo
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
         if not 1 <= number <= match.state.hands:
-            raise MatchError(f"match {match.id} has no hand {number} (it has {match.state.hands})")
+            raise MatchError(_("match {id} has no hand {number} (it has {count})").format(
+                id=match.id, number=number, count=match.state.hands))
         old = match.row.live_hands[number - 1]
         counted = count_for(match.settings, tuple(old.sides), spec)
         if not counted.result.ok and not force:
             return Entered(counted, False, match, number)
         event = store.insert_event(match.id, "edit", number)
         store.end_hand(old.id, event)
-        store.insert_hand(match.id, number, hand_columns(counted, not counted.result.ok), event)
-        after = refresh_summary(store, match.id)
-    return Entered(counted, True, after, number)
+        columns = hand_columns(counted, not counted.result.ok)
+        hand_id = store.insert_hand(match.id, number, columns, event)
+        after = _with_hand(store, match, hand_id, number, columns, event, replaced=old.id)
+    return Entered(counted, True, after, number, event)
 
 
-def undo(store: Store, ref: str | None) -> tuple[str, Match]:
-    """Withdraw the last hand or claim entered; it stays in the trail. Returns what was withdrawn."""
+def undo(store: Store, ref: str | None, *, expected_last: int | None = None) -> tuple[str, Match]:
+    """Withdraw the last hand or claim entered; it stays in the trail. Returns what was withdrawn.
+
+    ``expected_last`` is the number of hands the caller saw: checked inside the write, so two phones
+    pressing undo together withdraw one hand, and the second is told so.
+    """
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
+        if expected_last is not None and expected_last != match.state.hands:
+            raise MatchError(_("Nothing was withdrawn: the match has {now} hands now, not {seen}; look at the sheet "
+                               "again.").format(now=match.state.hands, seen=expected_last))
         hands, claims = match.row.live_hands, match.row.live_claims
         last_hand = hands[-1] if hands else None
         last_claim = claims[-1] if claims else None
         if last_hand is None and last_claim is None:
-            raise MatchError(f"match {match.id} has nothing to undo")
-        if last_claim is not None and (last_hand is None or last_claim["added_by"] > last_hand.added_by):
+            raise MatchError(_("match {id} has nothing to undo").format(id=match.id))
+        claim_at = last_claim["added_by"] if last_claim else 0  # not for players: a key
+        if last_claim is not None and (last_hand is None or claim_at > last_hand.added_by):
             event = store.insert_event(match.id, "undo", None, {"withdrawn": "claim", "side": last_claim["side"]})
             store.end_claim(last_claim["id"], event)
-            what = f"the claim of {last_claim['side']}"
+            what = _("the claim of {side}").format(side=last_claim["side"])
         else:
             assert last_hand is not None
             event = store.insert_event(match.id, "undo", last_hand.number, {"withdrawn": "hand"})
             store.end_hand(last_hand.id, event)
-            what = f"hand {last_hand.number}"
+            what = _("hand {number}").format(number=last_hand.number)
         after = refresh_summary(store, match.id)
     return what, after
 
@@ -268,14 +314,31 @@ def add_claim(store: Store, ref: str | None, side_name: str) -> Match:
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
         if match.settings.finish != "claim":
-            raise MatchError(f"match {match.id} ends by '{match.settings.finish}', not by claims "
-                             f"(start it with --finish claim)")
+            raise MatchError(_("match {id} ends by '{finish}', not by claims (start it with --finish claim)").format(
+                id=match.id, finish=match.settings.finish))
         if match.state.finished:
-            raise MatchError(f"match {match.id} is over ({match.state.reason})")
+            raise MatchError(_("match {id} is over ({why})").format(id=match.id, why=match.state.reason))
         side = side_lookup(match.settings).get(side_name.strip().casefold())
         if side is None:
-            raise MatchError(f"claim by {side_name!r}: no such side in match {match.id} "
-                             f"(sides: {', '.join(match.settings.side_names)})")
+            raise MatchError(_("claim by {name}: no such side in match {id} (sides: {sides})").format(
+                name=repr(side_name), id=match.id, sides=", ".join(match.settings.side_names)))
         event = store.insert_event(match.id, "claim", None, {"side": side})
         store.insert_claim(match.id, match.state.hands, side, event)
         return refresh_summary(store, match.id)
+
+
+def match_summary(store: Store, match_id: int) -> dict[str, Any]:
+    """A match's summary (hands, totals, result) and its version, ``changed``: the id of its latest
+    event, which any change moves. No hand is read: what a phone polls."""
+    with store.read():
+        return store.summary(match_id)
+
+
+def current_match(store: Store, match_id: int, cached: tuple[int, Match] | None = None) -> tuple[int, Match]:
+    """A match and its version in one read: ``cached`` (a version and the match at it) while the
+    version is unchanged, else the match read and counted again."""
+    with store.read():
+        changed = store.summary(match_id)["changed"]
+        if cached is not None and cached[0] == changed:
+            return cached
+        return changed, match_from_row(store.load(match_id))

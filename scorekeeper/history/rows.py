@@ -68,4 +68,4 @@ class MatchRow:
 
     @property
     def live_claims(self) -> list[dict[str, Any]]:
-        return [c for c in self.claims if c["ended_by"] is None]
+        return [c for c in self.claims if c["ended_by"] is None]  # not for players: a key

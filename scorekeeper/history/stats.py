@@ -34,8 +34,10 @@ class Tally:
         """The figures, with rates, as plain data."""
         per_hand = (lambda n: round(n / self.hands, 3)) if self.hands else (lambda n: 0.0)
         return {"name": self.name, "kind": self.kind, "matches": self.matches, "finished": self.finished,
-                "won": self.won, "win_rate": round(self.won / self.finished, 3) if self.finished else None,
-                "hands": self.hands, "points_per_hand": per_hand(self.points), "sweeps_per_hand": per_hand(self.sweeps),
+                "won": self.won,
+                "win_rate": round(self.won / self.finished, 3) if self.finished else None,  # not for players: a key
+                "hands": self.hands, "points_per_hand": per_hand(self.points),  # not for players: JSON keys
+                "sweeps_per_hand": per_hand(self.sweeps),  # not for players: a JSON key
                 "categories": {cid: {"label": labels[cid], "won": n, "rate": per_hand(n)}
                                for cid, n in self.categories.items()}}
 

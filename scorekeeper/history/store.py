@@ -24,8 +24,12 @@ from typing import Any
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history._schema import MIGRATIONS
 from scorekeeper.history.rows import HandRow, MatchRow, pack_categories
+from scorekeeper.i18n import _, ngettext
 
-__all__ = ["MAX_ID", "SCHEMA_VERSION", "HandRow", "MatchRow", "Store", "StoreError", "default_path", "dumps", "now"]
+__all__ = [
+    "MAX_ID", "SCHEMA_VERSION", "HandRow", "MatchRow", "NoSuchMatch", "Store", "StoreError",  # not for players: names
+    "default_path", "dumps", "now",  # not for players: names
+]
 
 BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -33,11 +37,14 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 #: The largest number SQLite keeps in an INTEGER column, so the largest match id there can be.
 MAX_ID = 2**63 - 1
-_TOO_LARGE = f"a number is larger than the history can keep (at most {MAX_ID}); nothing was changed"
 
 
 class StoreError(ScorekeeperError):
     """The history database cannot be opened, read or written."""
+
+
+class NoSuchMatch(StoreError):
+    """A match named by id or name is not in the history (the pages answer it with 404)."""
 
 
 def _apply_migrations(db: sqlite3.Connection, version: int) -> None:
@@ -52,8 +59,22 @@ def _apply_migrations(db: sqlite3.Connection, version: int) -> None:
 
 def _os_reason(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        return "the disk is full; nothing was created"
+        return _("the disk is full; nothing was created")
     return exc.strerror or str(exc)
+
+
+def _read_only(path: Path, why: str) -> str:
+    return _("the history {path} is read-only ({why}): it can be shown, listed, exported and counted in stats, "
+             "but nothing can be added to it").format(path=path, why=why)
+
+
+def _failed(doing: str, path: Path, why: str) -> str:
+    """``cannot open the history PATH: WHY``, the sentence for what was being done (each whole, to translate)."""
+    sentences = {"open": _("cannot open the history {path}: {why}"),
+                 "create": _("cannot create the history {path}: {why}"),
+                 "read": _("cannot read the history {path}: {why}"),
+                 "write": _("cannot write to the history {path}: {why}")}
+    return sentences[doing].format(path=path, why=why)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -72,12 +93,12 @@ def _sync_folder(folder: Path) -> None:
 
 def default_path() -> Path:
     """The database file: ``SCOREKEEPER_DB``, or history.sqlite3 in the user's data folder."""
-    env = os.environ.get("SCOREKEEPER_DB")
+    env = os.environ.get("SCOREKEEPER_DB")  # not for players: a variable's name
     if env:
         return Path(env)
     from platformdirs import user_data_dir
 
-    return Path(user_data_dir("scorekeeper", appauthor=False)) / "history.sqlite3"
+    return Path(user_data_dir("scorekeeper", appauthor=False)) / "history.sqlite3"  # not for players: a file name
 
 
 def now() -> str:
@@ -109,23 +130,26 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self.readonly = readonly
         folder = self.path.parent
-        default = path is None and not os.environ.get("SCOREKEEPER_DB")
+        default = path is None and not os.environ.get("SCOREKEEPER_DB")  # not for players: a variable's name
         if not readonly and (create_folder if create_folder is not None else default):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise StoreError(f"cannot create the folder {folder} for the history: {exc.strerror}") from None
+                raise StoreError(_("cannot create the folder {folder} for the history: {why}").format(
+                    folder=folder, why=exc.strerror)) from None
         if readonly and default and not self.path.exists():
             self.db = self._empty()  # nothing recorded yet, and reading creates nothing
             return
         if not folder.is_dir():
-            raise StoreError(f"cannot open the history {self.path}: the folder {folder} does not exist")
+            raise StoreError(_("cannot open the history {path}: the folder {folder} does not exist").format(
+                path=self.path, folder=folder))
         if readonly:
             self.db = self._open_readonly(folder)
             return
         if not self.path.exists():
             if not os.access(folder, os.W_OK):
-                raise StoreError(f"cannot create the history {self.path}: the folder {folder} is read-only")
+                raise StoreError(_("cannot create the history {path}: the folder {folder} is read-only").format(
+                    path=self.path, folder=folder))
             self._create()
         else:
             self._check_writable(folder)
@@ -154,7 +178,8 @@ class Store:
     def _create(self) -> None:
         """Make a new history whole in a file of its own, then link it in under the history's name:
         another process never sees a half-made history, and an existing file is never taken over."""
-        temp = self.path.with_name(f".{self.path.name}.{os.getpid()}.{os.urandom(4).hex()}.scorekeeper-new")
+        unique = f"{os.getpid()}.{os.urandom(4).hex()}"
+        temp = self.path.with_name(f".{self.path.name}.{unique}.scorekeeper-new")  # not for players: a file name
         try:
             db = sqlite3.connect(temp, isolation_level=None)
             try:
@@ -175,7 +200,8 @@ class Store:
         except sqlite3.Error as exc:
             raise self._trouble(exc, "create") from None
         except OSError as exc:
-            raise StoreError(f"cannot create the history {self.path}: {_os_reason(exc)}") from None
+            raise StoreError(_("cannot create the history {path}: {why}").format(
+                path=self.path, why=_os_reason(exc))) from None
         finally:
             for extra in ("", "-wal", "-shm", "-journal"):
                 with suppress(OSError):
@@ -184,14 +210,14 @@ class Store:
     def _check_writable(self, folder: Path) -> None:
         """Refuse at once, and say why, a history that can be read but not written."""
         if not os.access(self.path, os.W_OK):
-            why = "the file is read-only"
+            why = _("the file is read-only")
         elif not os.access(folder, os.W_OK) and not all(
                 os.access(f"{self.path}{extra}", os.W_OK) for extra in ("-wal", "-shm")):
-            why = f"the folder {folder} is read-only, and writing needs {self.path.name}-wal and -shm there"
+            why = _("the folder {folder} is read-only, and writing needs {name}-wal and -shm there").format(
+                folder=folder, name=self.path.name)
         else:
             return
-        raise StoreError(f"the history {self.path} is read-only ({why}): it can be shown, listed, exported "
-                         "and counted in stats, but nothing can be added to it")
+        raise StoreError(_read_only(self.path, why))
 
     def _open_readonly(self, folder: Path) -> sqlite3.Connection:
         if not self.path.exists():
@@ -201,13 +227,15 @@ class Store:
         if immutable:
             wal = Path(f"{self.path}-wal")
             if wal.exists() and wal.stat().st_size > 0:
-                raise StoreError(f"cannot read the history {self.path}: its latest changes are still in {wal.name}, "
-                                 f"which cannot be read while the folder {folder} is read-only; copy both files "
-                                 "to a folder you can write, or open the history once where it can be written")
+                raise StoreError(_("cannot read the history {path}: its latest changes are still in {wal}, "
+                                   "which cannot be read while the folder {folder} is read-only; copy both files "
+                                   "to a folder you can write, or open the history once where it can be written"
+                                   ).format(path=self.path, wal=wal.name, folder=folder))
         for attempt in ("ro", "immutable"):
             if attempt == "ro" and immutable:
                 continue
-            uri = f"file:{quoted}?mode=ro" + ("&immutable=1" if attempt == "immutable" else "")
+            extra = "&immutable=1" if attempt == "immutable" else ""
+            uri = f"file:{quoted}?mode=ro{extra}"  # not for players: a URI
             try:
                 db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
             except sqlite3.Error as exc:
@@ -219,14 +247,16 @@ class Store:
                 return db
             except sqlite3.Error as exc:
                 db.close()
-                name = getattr(exc, "sqlite_errorname", "")
-                if attempt == "ro" and name.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY")):
+                name = getattr(exc, "sqlite_errorname", "")  # not for players: an attribute
+                refused = ("SQLITE_CANTOPEN", "SQLITE_READONLY")  # not for players: codes
+                if attempt == "ro" and name.startswith(refused):
                     continue  # it cannot even make its -shm file: read the file as it stands
                 raise self._trouble(exc, "open") from None
             except BaseException:
                 db.close()
                 raise
-        raise StoreError(f"cannot open the history {self.path}")  # not reached: the last attempt returns or raises
+        # not reached: the last attempt returns or raises
+        raise StoreError(_("cannot open the history {path}").format(path=self.path))
 
     @staticmethod
     def _empty() -> sqlite3.Connection:
@@ -239,37 +269,41 @@ class Store:
         """Refuse a file that is not a history of ours (an empty file, another program's database)."""
         version = self.db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise StoreError(f"{self.path} was written by a newer scorekeeper (schema {version}; this one knows "
-                             f"up to {SCHEMA_VERSION})")
+            raise StoreError(_("{path} was written by a newer scorekeeper (schema {version}; this one knows "
+                               "up to {known})").format(path=self.path, version=version, known=SCHEMA_VERSION))
         tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if version >= 1 and {"matches", "hands", "events", "claims", "rulesets"} <= tables:
             if version < SCHEMA_VERSION and self.readonly:
-                raise StoreError(f"{self.path} was written by an older scorekeeper: open it once with a command "
-                                 "that writes (where it can be written) to bring it up to date")
+                raise StoreError(_("{path} was written by an older scorekeeper: open it once with a command "
+                                   "that writes (where it can be written) to bring it up to date").format(
+                                       path=self.path))
             return
         if self.path.stat().st_size == 0:
-            why = "the file is empty"
+            why = _("the file is empty")
         elif tables:
-            why = f"it is another program's SQLite database (tables {', '.join(sorted(tables)[:5])})"
+            why = _("it is another program's SQLite database (tables {tables})").format(
+                tables=", ".join(sorted(tables)[:5]))
         else:
-            why = "it is an SQLite database with nothing in it"
-        raise StoreError(f"{self.path} is not a scorekeeper history (or is damaged): {why}; give the path of a "
-                         "history, or a new file name to start one")
+            why = _("it is an SQLite database with nothing in it")
+        raise StoreError(_("{path} is not a scorekeeper history (or is damaged): {why}; give the path of a "
+                           "history, or a new file name to start one").format(path=self.path, why=why))
 
     def _trouble(self, exc: sqlite3.Error, doing: str) -> StoreError:
-        """What an SQLite error means for the person at the keyboard."""
-        name = getattr(exc, "sqlite_errorname", "")
-        if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):
-            return StoreError(f"{self.path} is not a scorekeeper history (or is damaged): {exc}")
-        if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):
-            what = "the disk is full" if name.startswith("SQLITE_FULL") else "the disk failed"
-            kept = ("nothing was lost: the history is as it was before this command" if doing.startswith("write")
-                    else "nothing was changed")
-            return StoreError(f"cannot {doing} the history {self.path}: {what} ({exc}); {kept}")
-        if name.startswith("SQLITE_READONLY"):
-            return StoreError(f"the history {self.path} is read-only ({exc}): it can be shown, listed, exported "
-                              "and counted in stats, but nothing can be added to it")
-        return StoreError(f"cannot {doing} the history {self.path}: {exc}")
+        """What an SQLite error means for the person at the keyboard (``doing``: open, create, read or write)."""
+        name = getattr(exc, "sqlite_errorname", "")  # not for players: an attribute
+        if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")):  # not for players: codes
+            return StoreError(_("{path} is not a scorekeeper history (or is damaged): {error}").format(
+                path=self.path, error=exc))
+        if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):  # not for players: codes
+            full = name.startswith("SQLITE_FULL")  # not for players: a code
+            what = _("the disk is full") if full else _("the disk failed")
+            kept = (_("nothing was lost: the history is as it was before this command") if doing == "write"
+                    else _("nothing was changed"))
+            return StoreError(_failed(doing, self.path, _("{what} ({error}); {kept}").format(
+                what=what, error=exc, kept=kept)))
+        if name.startswith("SQLITE_READONLY"):  # not for players: codes
+            return StoreError(_read_only(self.path, str(exc)))
+        return StoreError(_failed(doing, self.path, str(exc)))
 
     def close(self) -> None:
         """Close the connection."""
@@ -291,7 +325,7 @@ class Store:
 
     def write(self) -> AbstractContextManager[None]:
         """One write transaction: taken at once (BEGIN IMMEDIATE), committed whole or not at all."""
-        return self._transaction("BEGIN IMMEDIATE", "write to", commit=True)
+        return self._transaction("BEGIN IMMEDIATE", "write", commit=True)
 
     def read(self) -> AbstractContextManager[None]:
         """A read transaction: one consistent snapshot however many queries it makes."""
@@ -312,7 +346,8 @@ class Store:
             raise self._trouble(exc, verb) from None
         except OverflowError:
             self._end()
-            raise StoreError(_TOO_LARGE) from None
+            raise StoreError(_("a number is larger than the history can keep (at most {most}); nothing was changed"
+                               ).format(most=MAX_ID)) from None
         except BaseException:
             self._end()
             raise
@@ -355,7 +390,8 @@ class Store:
             "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
-             dumps(hand["match_winner"]) if hand["match_winner"] else None, dumps(hand["problems"]),
+             dumps(hand["match_winner"]) if hand["match_winner"] else None,  # not for players: keys
+             dumps(hand["problems"]),
              int(hand["forced"]), added_by))
         return int(cursor.lastrowid or 0)
 
@@ -398,22 +434,28 @@ class Store:
                 return int(rows[0][0])
             if not rows:
                 last = self.db.execute("SELECT max(id) FROM matches").fetchone()[0]
-                ended = f" (match {last} is over: name it to undo or edit its hands)" if last else ""
-                raise StoreError(f"no match is being played{ended}: "
-                                 "start one with 'scorekeeper match new', or name one")
+                if last:
+                    raise StoreError(_("no match is being played (match {last} is over: name it to undo or edit its "
+                                       "hands): start one with 'scorekeeper match new', or name one").format(last=last))
+                raise StoreError(_("no match is being played: start one with 'scorekeeper match new', or name one"))
             names = ", ".join(f"{i} {n}".strip() for i, n in rows[:10])
-            raise StoreError(f"{len(rows)} matches are being played ({names}); say which one")
+            raise StoreError(ngettext("{count} match is being played ({names}); say which one",
+                                      "{count} matches are being played ({names}); say which one",
+                                      len(rows)).format(count=len(rows), names=names))
         if ref.isascii() and ref.isdigit():
             if len(ref.lstrip("0")) > len(str(MAX_ID)) or int(ref) > MAX_ID:
-                raise StoreError(f"match {ref}: there is no such match (match ids go up to {MAX_ID})")
+                raise NoSuchMatch(_("match {ref}: there is no such match (match ids go up to {most})").format(
+                    ref=ref, most=MAX_ID))
             row = self.db.execute("SELECT id FROM matches WHERE id = ?", (int(ref),)).fetchone()
         else:
             rows = self.db.execute("SELECT id FROM matches WHERE name = ? ORDER BY id DESC", (ref,)).fetchall()
             row = rows[0] if len(rows) == 1 else None
             if len(rows) > 1:
-                raise StoreError(f"match {ref!r}: {len(rows)} matches have that name; give the id")
+                raise StoreError(_("match {ref}: {count} matches have that name; give the id").format(
+                    ref=repr(ref), count=len(rows)))
         if row is None:
-            raise StoreError(f"match {ref!r}: there is no such match (see 'scorekeeper match list')")
+            raise NoSuchMatch(_("match {ref}: there is no such match (see 'scorekeeper match list')").format(
+                ref=repr(ref)))
         return int(row[0])
 
     def load(self, match_id: int) -> MatchRow:
@@ -422,7 +464,7 @@ class Store:
             "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
             "FROM matches m JOIN rulesets r ON r.digest = m.rules WHERE m.id = ?", (match_id,)).fetchone()
         if head is None:
-            raise StoreError(f"match {match_id}: there is no such match")
+            raise NoSuchMatch(_("match {id}: there is no such match").format(id=match_id))
         match = MatchRow(head[0], head[1], head[2], head[3], head[4], json.loads(head[5]), head[6], head[7],
                          json.loads(head[8]))
         for row in self.db.execute(
@@ -434,8 +476,33 @@ class Store:
                                        row[8], row[9]))
         for row in self.db.execute("SELECT id, after, side, added_by, ended_by FROM claims WHERE match_id = ? "
                                    "ORDER BY id", (match_id,)):
-            match.claims.append({"id": row[0], "after": row[1], "side": row[2], "added_by": row[3], "ended_by": row[4]})
+            match.claims.append({"id": row[0], "after": row[1], "side": row[2],
+                                 "added_by": row[3], "ended_by": row[4]})  # not for players: keys
         return match
+
+    def summary(self, match_id: int) -> dict[str, Any]:
+        """A match's summary row and its version (the id of its latest event: any change adds one),
+        without reading its hands."""
+        row = self.db.execute(
+            "SELECT hands, totals, finished, winner, stake, (SELECT max(id) FROM events WHERE match_id = ?) "
+            "FROM matches WHERE id = ?", (match_id, match_id)).fetchone()
+        if row is None:
+            raise NoSuchMatch(_("match {id}: there is no such match").format(id=match_id))
+        return {"id": match_id, "hands": row[0], "totals": json.loads(row[1]), "finished": bool(row[2]),
+                "winner": row[3], "stake": row[4], "changed": int(row[5] or 0)}
+
+    def open_events(self, match_id: int, kind: str, closing: tuple[str, ...]) -> list[dict[str, Any]]:
+        """The match's events of ``kind`` that no later event of a ``closing`` kind names (in its
+        detail's ``of``), oldest first: the hands waiting for confirmation."""
+        marks = ",".join("?" * len(closing))
+        closed = ("SELECT 1 FROM events WHERE match_id = ? AND id > ? AND kind IN (" + marks
+                  + ") AND json_extract(detail, '$.of') = ?")  # not for players: SQL
+        found = []
+        for r in self.db.execute("SELECT id, at, kind, hand, detail FROM events WHERE match_id = ? AND kind = ? "
+                                 "ORDER BY id", (match_id, kind)).fetchall():
+            if self.db.execute(closed, (match_id, r[0], *closing, r[0])).fetchone() is None:
+                found.append({"id": r[0], "at": r[1], "kind": r[2], "hand": r[3], "detail": json.loads(r[4])})
+        return found
 
     def events(self, match_id: int) -> list[dict[str, Any]]:
         """The trail of a match, oldest first."""

@@ -13,9 +13,10 @@ from starlette.requests import Request
 
 from scorekeeper.i18n import LANGUAGES, _, ngettext, speaking
 
-__all__ = ["LANGUAGES", "LANGUAGE_COOKIE", "_", "install", "language_of", "ngettext", "speaking"]
+__all__ = ["LANGUAGES", "LANGUAGE_COOKIE", "_", "install", "language_of",  # not for players: names
+           "ngettext", "speaking"]
 
-LANGUAGE_COOKIE = "sk_lang"
+LANGUAGE_COOKIE = "sk_lang"  # not for players: a cookie's name
 
 
 def install(env: Environment) -> None:
@@ -29,7 +30,8 @@ def language_of(request: Request) -> str:
     if chosen in LANGUAGES:
         return chosen
     ranked: list[tuple[float, int, str]] = []
-    for order, part in enumerate(request.headers.get("accept-language", "").split(",")[:20]):
+    accepted = request.headers.get("accept-language", "")  # not for players: a header's name
+    for order, part in enumerate(accepted.split(",")[:20]):
         code, _semi, rest = part.strip().partition(";")
         weight = 1.0
         if rest.strip().startswith("q="):

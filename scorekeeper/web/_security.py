@@ -22,9 +22,9 @@ from starlette.requests import Request
 
 from scorekeeper.web._i18n import _
 
-TOKEN_COOKIE, SESSION_COOKIE = "sk_token", "sk_session"
+TOKEN_COOKIE, SESSION_COOKIE = "sk_token", "sk_session"  # not for players: cookies' names
 MAX_BODY, MAX_FIELDS, MAX_FIELD = 32 * 1024, 200, 4000
-FORM_TYPE = "application/x-www-form-urlencoded"
+FORM_TYPE = "application/x-www-form-urlencoded"  # not for players: a media type
 
 
 class WebError(Exception):
@@ -63,13 +63,21 @@ class Keys:
         origin = request.headers.get("origin")
         if origin is not None and urlsplit(origin).netloc != request.headers.get("host", ""):
             raise WebError(403, _("This form was sent from another site; nothing was changed."))
-        if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        fetched_from = request.headers.get("sec-fetch-site", "same-origin")  # not for players: a header
+        if fetched_from not in ("same-origin", "none"):  # not for players: the header's values
             raise WebError(403, _("This form was sent from another site; nothing was changed."))
         session = request.cookies.get(SESSION_COOKIE, "")
         if not session or not hmac.compare_digest(form.get("csrf", "").encode("utf-8", "replace"),
                                                   self.csrf_for(session).encode()):
             raise WebError(403, _("This form is out of date or was not made by this page (CSRF check); "
                                   "reload the page and try again. Nothing was changed."))
+
+
+def device_of(request: Request) -> str:
+    """A name for this browser kept with a hand sent to confirm (so that it cannot confirm its own): a
+    digest of its session id, which stays secret."""
+    session = request.cookies.get(SESSION_COOKIE, "")
+    return hashlib.sha256(f"device:{session}".encode("utf-8", "replace")).hexdigest()[:16] if session else ""
 
 
 def new_session() -> str:
@@ -79,10 +87,10 @@ def new_session() -> str:
 
 async def read_form(request: Request) -> dict[str, str]:
     """The URL-encoded form of a POST, each field once, within the limits."""
-    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()  # not for players: a header
     if kind != FORM_TYPE:
         raise WebError(415, _("Send the form as the page does (application/x-www-form-urlencoded)."))
-    declared = request.headers.get("content-length", "")
+    declared = request.headers.get("content-length", "")  # not for players: a header
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise WebError(413, _("The form is too large (at most 32 KiB)."))
     body = bytearray()

@@ -26,14 +26,16 @@ from scorekeeper.web._security import Keys
 from scorekeeper.web.site import HERE, Site, site_of
 
 #: The environment variable through which ``scorekeeper serve`` gives the factory the join token.
-TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"
-LOG = logging.getLogger("scorekeeper.web")
+TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"  # not for players: a variable
+LOG = logging.getLogger("scorekeeper.web")  # not for players: a logger
+_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
+           "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")  # not for players: a header's value
 HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-                               "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",  # no-referrer would make browsers send "Origin: null"
-    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": _POLICY,  # not for players: a header
+    "X-Content-Type-Options": "nosniff",  # not for players: a header
+    # no-referrer would make browsers send "Origin: null"
+    "Referrer-Policy": "same-origin",  # not for players: a header
+    "X-Frame-Options": "DENY",  # not for players: a header
 }
 
 
@@ -51,7 +53,7 @@ class Guard:
 
         async def sending(message: Message) -> None:
             nonlocal started
-            if message["type"] == "http.response.start":
+            if message["type"] == "http.response.start":  # not for players: an ASGI event
                 started = True
                 headers = MutableHeaders(scope=message)
                 for name, value in HEADERS.items():
@@ -61,11 +63,12 @@ class Guard:
         try:
             await self.app(scope, receive, sending)
         except Exception as exc:  # the 500 page is already sent by the handler below; never a traceback
-            LOG.error("internal error answering %s %s: %s", scope.get("method"), scope.get("path"),
-                      type(exc).__name__)
+            LOG.error("internal error answering %s %s: %s",  # not for players: a log line
+                      scope.get("method"), scope.get("path"), type(exc).__name__)
             if not started:
-                await Response(_("scorekeeper failed: internal error."), 500, media_type="text/plain")(
-                    scope, receive, sending)
+                answer = Response(_("scorekeeper failed: internal error."), 500,
+                                  media_type="text/plain")  # not for players: a media type
+                await answer(scope, receive, sending)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -77,7 +80,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 async def _bug(request: Request, exc: Exception) -> Response:
     message = _("scorekeeper failed: internal error ({kind}). This is a bug in scorekeeper, not a mistake of "
                 "yours; nothing was changed by the failed request.").format(kind=type(exc).__name__)
-    return site_of(request).render(request, "error.html", 500, status=500, messages=[message])
+    return site_of(request).render(request, "error.html", 500,  # not for players: a template
+                                   status=500, messages=[message])
 
 
 def create_app(db: Path | None, token: str) -> ASGIApp:
@@ -87,13 +91,15 @@ def create_app(db: Path | None, token: str) -> ASGIApp:
         Route("/join", pages.join),
         Route("/lang", pages.language),
         Route("/matches", pages.create, methods=["POST"]),
-        Route("/m/{match:int}", pages.sheet),
-        Route("/m/{match:int}/version", pages.version),
-        Route("/m/{match:int}/undo", pages.undo_last, methods=["POST"]),
-        Route("/m/{match:int}/export/{fmt}", pages.export),
-        Route("/m/{match:int}/hand", hands.hand_page),
-        Route("/m/{match:int}/hands", hands.store_hand, methods=["POST"]),
-        Route("/m/{match:int}/preview", hands.preview, methods=["POST"]),
+        Route("/m/{match:int}", pages.sheet),  # not for players: a path
+        Route("/m/{match:int}/version", pages.version),  # not for players: a path
+        Route("/m/{match:int}/undo", pages.undo_last, methods=["POST"]),  # not for players: a path
+        Route("/m/{match:int}/pending/{pending:int}/{answer}",  # not for players: a path
+              pages.pending_answer, methods=["POST"]),
+        Route("/m/{match:int}/export/{fmt}", pages.export),  # not for players: a path
+        Route("/m/{match:int}/hand", hands.hand_page),  # not for players: a path
+        Route("/m/{match:int}/hands", hands.store_hand, methods=["POST"]),  # not for players: a path
+        Route("/m/{match:int}/preview", hands.preview, methods=["POST"]),  # not for players: a path
         Route("/primiera", tools.primiera),
         Route("/capture", tools.capture),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
@@ -107,5 +113,6 @@ def from_environment() -> ASGIApp:
     """The application ``scorekeeper serve`` runs: the token from its variable, the history from $SCOREKEEPER_DB."""
     token = os.environ.get(TOKEN_VARIABLE, "")
     if len(token) < 16:
-        raise RuntimeError(f"{TOKEN_VARIABLE} must hold the join token (start the server with 'scorekeeper serve')")
+        raise RuntimeError(f"{TOKEN_VARIABLE} must hold the join token "
+                           "(start the server with 'scorekeeper serve')")  # not for players: who runs it by hand
     return create_app(None, token)

@@ -15,10 +15,11 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Entered, Match, add_hand, edit_hand, load_match
+from scorekeeper.history.pending import propose_hand
 from scorekeeper.match.hand import count_for
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import _
-from scorekeeper.web._security import WebError, read_form
+from scorekeeper.web._security import WebError, device_of, read_form
 from scorekeeper.web.site import page, refusal_of, site_of
 
 
@@ -68,10 +69,12 @@ def _hand_page(request: Request, match: Match, edit: int | None, *, status: int 
     site = site_of(request)
     counted = entered.counted.result.to_dict() if entered is not None else None
     number = edit if edit is not None else match.state.hands + 1
-    return site.render(request, "hand.html", status, match=views.sheet(match), edit=edit, number=number,
+    return site.render(request, "hand.html", status,  # not for players: a template
+                       match=views.sheet(match), edit=edit, number=number,
                        sides=_sides(match, edit, form), declared=views.declared_ids(match),
                        deck=views.deck_rows(match.settings.rules.cards), errors=errors or [], counted=counted,
-                       force=bool(form and form.get("force")))
+                       force=bool(form and form.get("force")), confirm=bool(form and form.get("confirm")),
+                       by=(form or {}).get("by", ""))
 
 
 @page
@@ -102,6 +105,8 @@ async def store_hand(request: Request) -> Response:
     site.keys.require_form(request, form)
     ref = str(request.path_params["match"])
     edit = _edit_number(request, form)
+    to_confirm = edit is None and bool(form.get("confirm"))
+    device = device_of(request)
 
     def work() -> Response:
         try:
@@ -109,7 +114,10 @@ async def store_hand(request: Request) -> Response:
             number = forms.hand_number(form)
             force = bool(form.get("force"))
             with site.writing, site.store() as store:
-                if edit is None:
+                if to_confirm:
+                    entered = propose_hand(store, ref, spec, by=form.get("by", ""), device=device, force=force,
+                                           expected_number=number)
+                elif edit is None:
                     entered = add_hand(store, ref, spec, force=force, expected_number=number)
                 else:
                     entered = edit_hand(store, ref, edit, spec, force=force)
@@ -118,9 +126,12 @@ async def store_hand(request: Request) -> Response:
             with site.store(readonly=True) as store:
                 match = load_match(store, ref)
             return _hand_page(request, match, edit, status=status, form=form, errors=messages)
+        if to_confirm and entered.changed:  # kept waiting for the other side
+            return RedirectResponse(f"/m/{entered.match.id}#pending-{entered.changed}", status_code=303)
         if not entered.stored:
             problems = list(entered.counted.result.problems)
             return _hand_page(request, entered.match, edit, status=422, form=form, errors=problems, entered=entered)
+        site.remember(entered.changed, entered.match)
         return RedirectResponse(f"/m/{entered.match.id}#hand-{entered.number}", status_code=303)
 
     return await run_in_threadpool(work)

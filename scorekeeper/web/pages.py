@@ -7,19 +7,20 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.matches import list_matches, load_match, start_match, undo
-from scorekeeper.match.settings import FINISHES, MatchError
+from scorekeeper.history.matches import current_match, list_matches, match_summary, start_match, undo
+from scorekeeper.history.pending import confirm_hand, waiting_hands, withdraw_pending
+from scorekeeper.match.settings import FINISHES
 from scorekeeper.output.export import export_matches
 from scorekeeper.output.html import COLOURS, chart
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import LANGUAGE_COOKIE, LANGUAGES, _
-from scorekeeper.web._security import SESSION_COOKIE, TOKEN_COOKIE, WebError, new_session, read_form
+from scorekeeper.web._security import SESSION_COOKIE, TOKEN_COOKIE, WebError, device_of, new_session, read_form
 from scorekeeper.web.site import page, refusal_of, site_of
 
 _COOKIE_AGE = 7 * 24 * 3600
 _LISTED = 100  # matches on the first page, newest first
-_EXPORTS = {"csv": "text/csv; charset=utf-8", "json": "application/json", "html": "text/html; charset=utf-8",
-            "md": "text/markdown; charset=utf-8"}
+_EXPORTS = {"csv": "text/csv; charset=utf-8", "json": "application/json",  # not for players: media types
+            "html": "text/html; charset=utf-8", "md": "text/markdown; charset=utf-8"}  # not for players: media types
 
 
 @page
@@ -54,7 +55,8 @@ def _matches_page(request: Request, status: int = 200, errors: list[str] | None 
     site = site_of(request)
     with site.store(readonly=True) as store:
         rows, total = list_matches(store, limit=_LISTED)
-    return site.render(request, "matches.html", status, matches=rows, more=total - len(rows),
+    return site.render(request, "matches.html", status,  # not for players: a template
+                       matches=rows, more=total - len(rows),
                        rules=forms.rules_choice(), finishes=FINISHES, errors=errors or [], form=form or {},
                        max_sides=forms.MAX_SIDES)
 
@@ -91,15 +93,16 @@ async def sheet(request: Request) -> Response:
     """Every hand with each category's points, the running totals, the chart and the state."""
     site = site_of(request)
     site.keys.require_joined(request)
-    ref = str(request.path_params["match"])
+    match_id = int(request.path_params["match"])
 
     def work() -> Response:
         with site.store(readonly=True) as store:
-            match = load_match(store, ref)
-        view = views.sheet(match)
-        state = match.state
-        return site.render(request, "sheet.html", match=view, chart=chart(match), colours=COLOURS,
-                           version=views.version(state.hands, state.totals, state.finished, state.winner))
+            changed, match = current_match(store, match_id, site.cached(match_id))
+            waiting = waiting_hands(store, match_id)
+        site.remember(changed, match)
+        return site.render(request, "sheet.html",  # not for players: a template
+                           match=views.sheet(match), chart=chart(match), colours=COLOURS,
+                           version=str(changed), pending=views.pending(match, waiting))
 
     return await run_in_threadpool(work)
 
@@ -112,14 +115,10 @@ async def version(request: Request) -> Response:
     match_id = int(request.path_params["match"])
 
     def work() -> Response:
-        with site.store(readonly=True) as store:  # the summaries only: no hand is read
-            rows, _total = list_matches(store, limit=None)
-        row = next((r for r in rows if r["id"] == match_id), None)
-        if row is None:
-            raise WebError(404, _("There is no match {id}.").format(id=match_id))
-        code = views.version(row["hands"], row["totals"], row["finished"], row["winner"])
-        return JSONResponse({"version": code, "hands": row["hands"]},
-                            headers={"Cache-Control": "no-store"})
+        with site.store(readonly=True) as store:  # the match's summary row only: no hand is read
+            row = match_summary(store, match_id)
+        return JSONResponse({"version": str(row["changed"]), "hands": row["hands"]},
+                            headers={"Cache-Control": "no-store"})  # not for players: a header
 
     return await run_in_threadpool(work)
 
@@ -135,11 +134,7 @@ async def undo_last(request: Request) -> Response:
 
     def work() -> Response:
         with site.writing, site.store() as store:
-            now = load_match(store, ref).state.hands
-            if now != seen:  # a narrow check: two phones pressing undo together may still withdraw two hands
-                raise MatchError(_("Nothing was withdrawn: the match has {now} hands now, not {seen}; "
-                                   "look at the sheet again.").format(now=now, seen=seen))
-            undo(store, ref)
+            undo(store, ref, expected_last=seen)  # checked inside the write: two undos together withdraw one hand
         return RedirectResponse(f"/m/{ref}", status_code=303)
 
     return await run_in_threadpool(work)
@@ -157,7 +152,34 @@ async def export(request: Request) -> Response:
     def work() -> Response:
         with site.store(readonly=True) as store:
             text = export_matches(store, [ref], fmt) or ""
+        disposition = f'attachment; filename="match-{ref}.{fmt}"'  # not for players: a header's value
         return Response(text, media_type=_EXPORTS[fmt],
-                        headers={"Content-Disposition": f'attachment; filename="match-{ref}.{fmt}"'})
+                        headers={"Content-Disposition": disposition})  # not for players: a header
+
+    return await run_in_threadpool(work)
+
+
+@page
+async def pending_answer(request: Request) -> Response:
+    """Confirm a hand waiting for confirmation (a player of another side, on their phone), or withdraw it."""
+    site = site_of(request)
+    form = await read_form(request)
+    site.keys.require_form(request, form)
+    ref, answer = str(request.path_params["match"]), str(request.path_params["answer"])
+    pending_id = int(request.path_params["pending"])
+    if answer not in ("confirm", "withdraw"):
+        raise WebError(404, _("There is no such page."))
+    device = device_of(request)
+
+    def work() -> Response:
+        with site.writing, site.store() as store:
+            if answer == "withdraw":
+                withdraw_pending(store, ref, pending_id)
+                return RedirectResponse(f"/m/{ref}", status_code=303)
+            entered = confirm_hand(store, ref, pending_id, by=form.get("by", ""), device=device)
+        if not entered.stored:
+            raise WebError(422, *entered.counted.result.problems)
+        site.remember(entered.changed, entered.match)
+        return RedirectResponse(f"/m/{entered.match.id}#hand-{entered.number}", status_code=303)
 
     return await run_in_threadpool(work)

@@ -15,13 +15,15 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from scorekeeper._words import cut_short, visible_lines
 from scorekeeper.errors import InputErrors, ScorekeeperError
-from scorekeeper.history.store import Store, StoreError
+from scorekeeper.history.matches import Match
+from scorekeeper.history.store import NoSuchMatch, Store, StoreError
 from scorekeeper.match.settings import MatchError
 from scorekeeper.web._i18n import LANGUAGES, _, install, language_of, speaking
 from scorekeeper.web._security import SESSION_COOKIE, Keys, WebError
 
 HERE = Path(__file__).resolve().parent
 Handler = Callable[[Request], Awaitable[Response]]
+_SHEETS = 64  # matches whose last counted state is kept
 
 
 def _shown(value: Any) -> Any:
@@ -40,13 +42,34 @@ class Site:
         # under contention (bench_web: a p99 of seconds with twenty phones); other processes (the
         # command line) still queue in SQLite as before.
         self.writing = threading.Lock()
+        # The match each sheet was last drawn from, by match id, with its version (its latest event):
+        # a sheet shown right after a hand is stored here is drawn from the match that add_hand
+        # counted, after one cheap read of the version, not read and counted again.
+        self._sheets: dict[int, tuple[int, Match]] = {}
+        self._sheets_lock = threading.Lock()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
-                               extensions=["jinja2.ext.i18n"], undefined=StrictUndefined, finalize=_shown)
+                               extensions=["jinja2.ext.i18n"],  # not for players: Jinja's extension
+                               undefined=StrictUndefined, finalize=_shown)
         install(self.env)
 
     def store(self, *, readonly: bool = False) -> Store:
         """The history, opened for one request (about a millisecond; a connection is never shared by threads)."""
         return Store(self.db, readonly=readonly)
+
+    def cached(self, match_id: int) -> tuple[int, Match] | None:
+        """The match last counted for ``match_id`` and its version, if any."""
+        with self._sheets_lock:
+            return self._sheets.get(match_id)
+
+    def remember(self, changed: int, match: Match) -> None:
+        """Keep a counted match at its version (a newer one replaces it; a few dozen matches at most)."""
+        with self._sheets_lock:
+            known = self._sheets.get(match.id)
+            if known is not None and known[0] >= changed:
+                return
+            if len(self._sheets) >= _SHEETS and match.id not in self._sheets:
+                del self._sheets[next(iter(self._sheets))]  # the one kept longest
+            self._sheets[match.id] = (changed, match)
 
     def render(self, request: Request, name: str, code: int = 200, **context: Any) -> HTMLResponse:
         """A page from its template, with this browser's CSRF field value."""
@@ -60,7 +83,8 @@ class Site:
         """A 4xx (or 503) answer: JSON for the scripts' endpoints, else a page saying what was wrong."""
         if request.url.path.endswith(("/preview", "/version")):
             return JSONResponse({"ok": False, "problems": messages}, status_code=status)
-        return self.render(request, "error.html", status, status=status, messages=messages)
+        return self.render(request, "error.html", status, status=status,  # not for players: a template
+                           messages=messages)
 
 
 def refusal_of(exc: Exception) -> tuple[int, list[str]]:
@@ -71,7 +95,7 @@ def refusal_of(exc: Exception) -> tuple[int, list[str]]:
         return 400, [visible_lines(m) for m in cut_short(exc.messages)]
     if isinstance(exc, MatchError):
         return 409, [visible_lines(str(exc))]
-    if isinstance(exc, StoreError) and "there is no such match" in str(exc):  # the store has no kind of its own for it
+    if isinstance(exc, NoSuchMatch):
         return 404, [visible_lines(str(exc))]
     if isinstance(exc, StoreError):
         return 503, [_("The history cannot be used: {why}").format(why=visible_lines(str(exc)))]

@@ -58,7 +58,8 @@ async def primiera(request: Request) -> Response:
                 answer = views.primiera_answer(settle_primiera(spec, rules))
             except ScorekeeperError as exc:
                 errors = refusal_of(exc)[1]
-        return site.render(request, "primiera.html", 400 if errors else 200, q=q, rules_id=rules_id, names=names,
+        return site.render(request, "primiera.html", 400 if errors else 200,  # not for players: a template
+                           q=q, rules_id=rules_id, names=names,
                            rules=forms.rules_choice(), deck=views.deck_rows(rules.cards), answer=answer,
                            errors=errors)
 
@@ -82,7 +83,8 @@ async def capture(request: Request) -> Response:
                 ruling = rule_on_capture(rules, q["table"], q["card"], take=q["take"] if q["take"].strip() else None)
             except ScorekeeperError as exc:
                 errors = refusal_of(exc)[1]
-        return site.render(request, "capture.html", 400 if errors else 200, q=q, rules_id=rules_id,
+        return site.render(request, "capture.html", 400 if errors else 200,  # not for players: a template
+                           q=q, rules_id=rules_id,
                            rules=forms.rules_choice(), deck=views.deck_rows(rules.cards), ruling=ruling,
                            errors=errors)
 

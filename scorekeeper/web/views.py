@@ -11,6 +11,7 @@ from typing import Any
 
 from scorekeeper.cards import SUITS, Deck, Suit
 from scorekeeper.history.matches import Match
+from scorekeeper.history.pending import Pending
 from scorekeeper.output.sheet import line_notes, outcome
 from scorekeeper.rules.ruleset import DeclaredCategory
 from scorekeeper.scoring.dispute import PrimieraDispute
@@ -82,12 +83,13 @@ def sheet(match: Match) -> dict[str, Any]:
                       "totals": [line.totals[n] for n in names], "categories": categories,
                       "notes": line_notes(line), "forced": hand.forced, "problems": list(hand.problems)})
     return {"id": match.id, "name": match.settings.name, "rules": match.settings.rules.name,
-            "rules_id": match.settings.rules.id, "target": match.settings.target, "finish": match.settings.finish,
+            "rules_id": match.settings.rules.id,  # not for players: the view's keys
+            "target": match.settings.target, "finish": match.settings.finish,
             "enabled": list(match.settings.enabled), "names": list(names),
             "totals": [match.state.totals[n] for n in names], "hands": hands, "outcome": outcome(match),
             "state": state_word(match), "finished": match.state.finished, "winner": match.state.winner,
-            "stake": match.state.stake, "next_number": match.state.hands + 1,
-            "next_sides": list(match.state.next_sides)}
+            "stake": match.state.stake, "next_number": match.state.hands + 1,  # not for players: the view's keys
+            "next_sides": list(match.state.next_sides)}  # not for players: the view's keys
 
 
 def version(hands: int, totals: Mapping[str, int], finished: bool, winner: str | None) -> str:
@@ -105,3 +107,16 @@ def primiera_answer(dispute: PrimieraDispute) -> dict[str, Any]:
         sides.append({"name": name, "total": side.total, "best": best,
                       "missing": [suit_names(s)[0] for s in side.missing]})
     return {"reason": dispute.reason, "problems": list(dispute.problems), "sides": sides}
+
+
+def pending(match: Match, waiting: list[Pending]) -> list[dict[str, Any]]:
+    """The hands waiting for confirmation: what was typed, who sent it, and who may confirm it."""
+    shown = []
+    for p in waiting:
+        piles = p.typed.get("piles", {})
+        sweeps = p.typed.get("sweeps", {})
+        shown.append({"id": p.id, "number": p.number, "by": p.by, "at": p.at, "forced": p.forced,
+                      "piles": [(side, str(text), int(sweeps.get(side, 0))) for side, text in piles.items()],
+                      "stale": p.number != match.state.hands + 1 or match.state.finished,
+                      "others": [n for n in match.settings.side_names if n != p.by]})
+    return shown
