@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from scorekeeper.scoring.dispute import PrimieraDispute
     from scorekeeper.scoring.hand import HandSpec
 
-__all__ = ["ScorekeeperError", "__version__", "load_rules", "open_history", "replay", "rule_on_capture",
-           "rules_ids", "score", "settle_primiera"]
+__all__ = ["ScorekeeperError", "__version__", "load_rules", "open_history", "replay",  # not for players: names
+           "rule_on_capture", "rules_ids", "score", "settle_primiera"]  # not for players: names
 
 
 def load_rules(ref: str = "scopa") -> RuleSet:
@@ -66,7 +66,7 @@ def _hand(piles: Mapping[str, str], facts: Mapping[str, Any], italian_suits: boo
     """A typed hand from plain values, checked as a hand file is."""
     from scorekeeper.scoring.hand import hand_from_mapping
 
-    data = {"piles": dict(piles), "suit_letters": "italian" if italian_suits else "french"}
+    data = {"piles": dict(piles), "suit_letters": "italian" if italian_suits else "french"}  # not for players: keys
     return hand_from_mapping(data | {key: value for key, value in facts.items() if value}, "hand")
 
 

@@ -1,34 +1,82 @@
-"""Small pieces of English that every layer's messages share."""
+"""Small pieces of language that every layer's messages share: lists, counted words, safe text."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
 
+from scorekeeper.i18n import _, current, ngettext, translated
+
 #: The most problems shown for one piece of input; the rest are counted ("and 3 more problems").
 MAX_SHOWN = 20
 
 
 def and_list(names: Iterable[str]) -> str:
-    """Names joined as a person writes them.
+    """Names joined as a person writes them, in the language in use.
 
     >>> and_list(["Anna"]), and_list(["Anna", "Bruno", "Carla"])
     ('Anna', 'Anna, Bruno and Carla')
     """
     items = list(names)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    template = _("{first} and {last}")
+    if current() == "es" and _SPANISH_E.match(items[-1]):
+        # Spanish writes "e" for "y" before an i sound (Ana e Isabel), but not before a diphthong (y hielo).
+        template = template.replace(" y {last}", " e {last}")  # not for players: Spanish grammar, no new text
+    return template.format(first=", ".join(items[:-1]), last=items[-1])
+
+
+_SPANISH_E = re.compile(r"h?[ií](?![aeoáéó])", re.IGNORECASE)
+
+
+def or_list(names: Iterable[str]) -> str:
+    """Choices joined as a person writes them, in the language in use.
+
+    >>> or_list(["highest"]), or_list(["one", "all", "none"])
+    ('highest', 'one, all or none')
+    """
+    items = list(names)
+    if len(items) == 1:
+        return items[0]
+    template = _("{first} or {last}")
+    if current() == "es" and _SPANISH_U.match(items[-1]):
+        # Spanish writes "u" for "o" before an o sound (siete u ocho).
+        template = template.replace(" o {last}", " u {last}")  # not for players: Spanish grammar, no new text
+    return template.format(first=", ".join(items[:-1]), last=items[-1])
+
+
+_SPANISH_U = re.compile(r"h?[oó]", re.IGNORECASE)
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
-    """``count`` and the word, in the plural when it is not 1.
+    """``count`` and the word, in the plural when it is not 1, in the language in use: ``word`` and
+    ``many`` are texts marked with ``N_`` where they are written (Italian and Spanish, like English,
+    have one form for 1 and another for the rest). A whole counted sentence is better written with
+    ``ngettext``.
 
     >>> plural(1, "sweep"), plural(3, "sweep"), plural(2, "match", "matches")
     ('1 sweep', '3 sweeps', '2 matches')
     """
-    return f"{count} {word if count == 1 else many or word + 's'}"
+    return f"{count} {translated(word if count == 1 else many or word + 's')}"
 
 
-_MORE = re.compile(r"and (\d{1,9}) more problems?")
+# How a list already cut short ends, in each language: "and 5 more problems" is found again in the
+# language the list was cut in, which is the language in use.
+_MORE: dict[str, re.Pattern[str]] = {}
+
+
+def _more_pattern() -> re.Pattern[str]:
+    language = current()
+    if language not in _MORE:
+        forms = {ngettext("and {count} more problem", "and {count} more problems", n) for n in (1, 2)}
+        _MORE[language] = re.compile("|".join(re.escape(f).replace(re.escape("{count}"), r"(\d{1,9})")
+                                              for f in sorted(forms)))
+    return _MORE[language]
+
+
+def _more(hidden: int) -> str:
+    return ngettext("and {count} more problem", "and {count} more problems", hidden).format(count=hidden)
 
 
 def cut_short(problems: Sequence[str], limit: int = MAX_SHOWN) -> list[str]:
@@ -40,13 +88,13 @@ def cut_short(problems: Sequence[str], limit: int = MAX_SHOWN) -> list[str]:
     >>> cut_short([*"abcd", "and 5 more problems"], 3)
     ['a', 'b', 'c', 'and 6 more problems']
     """
-    more = _MORE.fullmatch(problems[-1]) if problems else None
-    hidden = int(more.group(1)) if more else 0
+    more = _more_pattern().fullmatch(problems[-1]) if problems else None
+    hidden = int(next(g for g in more.groups() if g)) if more else 0
     listed = problems[:-1] if more else problems
     if len(listed) <= limit and not hidden:
         return list(problems)
     hidden += max(0, len(listed) - limit)
-    return [*listed[:limit], f"and {plural(hidden, 'more problem', 'more problems')}"]
+    return [*listed[:limit], _more(hidden)]
 
 
 # Characters a terminal may act on instead of showing: the C0 and C1 controls (ESC starts CSI

@@ -12,13 +12,15 @@ from typing import Any
 import yaml
 
 from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, DocumentError, Mark, MarkedDict, MarkedList
+from scorekeeper.i18n import _
 
 MAX_NODES = 20_000
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
-_INT, _TIMESTAMP = "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"
-_SCALAR_TAGS = {_INT, "tag:yaml.org,2002:str", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
-                "tag:yaml.org,2002:null"}
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}  # not for players: YAML tags
+_INT, _TIMESTAMP = "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"  # not for players: YAML tags
+_SCALAR_TAGS = {_INT, "tag:yaml.org,2002:str", "tag:yaml.org,2002:float",  # not for players: YAML tags
+                "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"}  # not for players: YAML tags
+_MERGE = "tag:yaml.org,2002:merge"  # not for players: a YAML tag
 
 
 def _mark(node: yaml.Node, file: str) -> Mark:
@@ -37,15 +39,17 @@ class _Builder:
     def build(self, node: yaml.Node) -> Any:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise DocumentError(f"{self.file}: more than {MAX_NODES} values once aliases are expanded; refused")
+            raise DocumentError(_("{file}: more than {count} values once aliases are expanded; refused").format(
+                file=self.file, count=MAX_NODES))
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
         # An alias may stand for a value that holds it, or aliases nest values deeper than the text shows.
         if id(node) in self.open:
-            raise DocumentError(f"{_mark(node, self.file)}: an alias stands for a value that holds it; refused")
+            raise DocumentError(_("{where}: an alias stands for a value that holds it; refused").format(
+                where=_mark(node, self.file)))
         if len(self.open) >= MAX_DEPTH:
-            raise DocumentError(f"{_mark(node, self.file)}: nested more than {MAX_DEPTH} deep "
-                                "once aliases are expanded; refused")
+            raise DocumentError(_("{where}: nested more than {depth} deep once aliases are expanded; refused")
+                                .format(where=_mark(node, self.file), depth=MAX_DEPTH))
         self.open.add(id(node))
         try:
             if isinstance(node, yaml.MappingNode):
@@ -64,24 +68,26 @@ class _Builder:
         if tag == _TIMESTAMP:
             return node.value
         if tag not in _SCALAR_TAGS:
-            raise DocumentError(f"{where}: tag {tag!r} is not allowed")
+            raise DocumentError(_("{where}: tag {tag} is not allowed").format(where=where, tag=repr(tag)))
         text = node.value
         shown = f"{text[:20]!r}{'...' if len(text) > 20 else ''}"
         if tag == _INT and len(text.lstrip("+-").replace("_", "")) > 2 * MAX_DIGITS:
-            raise DocumentError(f"{where}: the number {shown} is too large")
+            raise DocumentError(_("{where}: the number {number} is too large").format(where=where, number=shown))
         try:
             value = self.scalars.construct_object(node)
         except yaml.YAMLError:
-            raise DocumentError(f"{where}: tag {tag!r} is not allowed") from None
+            raise DocumentError(_("{where}: tag {tag} is not allowed").format(where=where, tag=repr(tag))) from None
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError):  # '!!int x', '!!bool maybe'
-            raise DocumentError(f"{where}: {shown} is not a valid {tag.rpartition(':')[2]}") from None
+            raise DocumentError(_("{where}: {text} is not a valid {kind}").format(
+                where=where, text=shown, kind=tag.rpartition(":")[2])) from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-            raise DocumentError(f"{where}: the number {shown} is too large")
+            raise DocumentError(_("{where}: the number {number} is too large").format(where=where, number=shown))
         return value
 
     def _plain(self, node: yaml.Node) -> None:
         if node.tag not in _PLAIN_TAGS:
-            raise DocumentError(f"{_mark(node, self.file)}: tag {node.tag!r} is not allowed")
+            raise DocumentError(_("{where}: tag {tag} is not allowed").format(where=_mark(node, self.file),
+                                                                               tag=repr(node.tag)))
 
     def _mapping(self, node: yaml.MappingNode) -> MarkedDict:
         self._plain(node)
@@ -89,11 +95,13 @@ class _Builder:
         out.mark, out.where = _mark(node, self.file), {}
         for key_node, value_node in node.value:
             here = _mark(key_node, self.file)
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
-                raise DocumentError(f"{here}: only plain keys are allowed (no merge keys or complex keys)")
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == _MERGE:
+                raise DocumentError(_("{where}: only plain keys are allowed (no merge keys or complex keys)")
+                                    .format(where=here))
             key = key_node.value  # the key as written: 7 stays "7"
             if key in out:
-                raise DocumentError(f"{here}: duplicate key {key!r} (first at line {out.where[key].line})")
+                raise DocumentError(_("{where}: duplicate key {key} (first at line {line})").format(
+                    where=here, key=repr(key), line=out.where[key].line))
             out[key] = self.build(value_node)
             out.where[key] = _mark(value_node, self.file)
         return out
@@ -112,7 +120,8 @@ def _check_depth(text: str, file: str) -> None:
             if depth > MAX_DEPTH:
                 mark = event.start_mark
                 where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
-                raise DocumentError(f"{where}: nested more than {MAX_DEPTH} deep; refused")
+                raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(name=where,
+                                                                                              depth=MAX_DEPTH))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -120,12 +129,13 @@ def _check_depth(text: str, file: str) -> None:
 def parse_yaml(text: str, file: str) -> Any:
     """Plain data with marks from YAML text (JSON is YAML too)."""
     if len(text.encode()) > MAX_BYTES:
-        raise DocumentError(f"{file}: larger than {MAX_BYTES // 1024} KiB; refused")
+        raise DocumentError(_("{file}: larger than {size} KiB; refused").format(file=file, size=MAX_BYTES // 1024))
     try:
         _check_depth(text, file)
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
+        mark = getattr(exc, "problem_mark", None)  # not for players: an attribute
         where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark else file
-        raise DocumentError(f"{where}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
+        raise DocumentError(_("{where}: not valid YAML: {why}").format(
+            where=where, why=getattr(exc, "problem", None) or exc)) from None
     return None if node is None else _Builder(file).build(node)

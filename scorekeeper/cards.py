@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from scorekeeper.errors import NotationError
+from scorekeeper.i18n import N_, _, translated
 
 
 class Suit(str, Enum):
@@ -28,6 +29,7 @@ class Suit(str, Enum):
 
     @property
     def english(self) -> str:
+        """The French pack's English name, whatever the pack: messages use ``suit_name``."""
         return self.name.lower()
 
 
@@ -84,6 +86,32 @@ _RANK_TEXT = {r.value: r for r in Rank} | {"1": Rank.ACE, "T": Rank.TEN} | _COUR
 _COURT_FOR = {Rank.EIGHT: Rank.JACK, Rank.NINE: Rank.QUEEN, Rank.TEN: Rank.KING}
 
 
+# What each pack calls a suit: the Italian pack's coins, cups, swords and batons stand where the
+# French pack's diamonds, hearts, spades and clubs do (the suit letters map one to one).
+_SUIT_NAMES: dict[Suit, tuple[str, str]] = {
+    Suit.DIAMONDS: (N_("diamonds"), N_("coins")),
+    Suit.HEARTS: (N_("hearts"), N_("cups")),
+    Suit.SPADES: (N_("spades"), N_("swords")),
+    Suit.CLUBS: (N_("clubs"), N_("batons")),
+}
+
+
+def suit_name(suit: Suit, deck: Deck | str | None = None) -> str:
+    """The suit's name (plural) as the pack of ``deck`` (a Deck or its id) calls it, in the language
+    in use: denari for coins in Italian, oros in Spanish; diamonds, quadri, diamantes in a French pack.
+
+    >>> suit_name(Suit.DIAMONDS, "italian-40"), suit_name(Suit.DIAMONDS, DECKS["french-52"])
+    ('coins', 'diamonds')
+    """
+    pack = (DECKS.get(deck) if isinstance(deck, str) else deck) or DECKS["french-52"]
+    return translated(_SUIT_NAMES[suit][pack.pack == "italian"])
+
+
+def suit_names(suits: Iterable[Suit], deck: Deck | str | None = None, sep: str = ", ") -> str:
+    """Several suits' names joined by ``sep`` (``hearts, spades``), as ``suit_name`` says each."""
+    return sep.join(suit_name(suit, deck) for suit in suits)
+
+
 def suit_letters(italian_suits: bool = False) -> Mapping[str, Suit]:
     """Every written suit (lower case) to its suit: letters, symbols and names.
 
@@ -98,16 +126,17 @@ def read_suit(text: str, *, italian_suits: bool = False) -> Suit:
     low = text.strip().lower()
     suit = suit_letters(italian_suits).get(low)
     if suit is None:
-        raise NotationError(f"{text!r} is not a suit{_suit_hint(low, italian_suits)}")
+        raise NotationError(_not_a_suit(text, low, italian_suits))
     return suit
 
 
-def _suit_hint(letter: str, italian_suits: bool) -> str:
+def _not_a_suit(text: str, letter: str, italian_suits: bool) -> str:
     if not italian_suits and letter == "b":
-        return " (b is an Italian suit letter: turn Italian suit letters on to use D C S B)"
+        return _("{text} is not a suit (b is an Italian suit letter: turn Italian suit letters on to use "
+                 "D C S B)").format(text=repr(text))
     if italian_suits and letter == "h":
-        return " (Italian suit letters are D C S B: cups are c)"
-    return ""
+        return _("{text} is not a suit (Italian suit letters are D C S B: cups are c)").format(text=repr(text))
+    return _("{text} is not a suit").format(text=repr(text))
 
 
 def read_rank(text: str, deck: Deck | None = None) -> Rank:
@@ -119,7 +148,8 @@ def read_rank(text: str, deck: Deck | None = None) -> Rank:
     """
     rank = _RANK_TEXT.get(text.upper())
     if rank is None:
-        raise NotationError(f"{text!r} is not a rank (A 2 ... 10 J Q K, or F C R / S C R for the courts)")
+        raise NotationError(_("{text} is not a rank (A 2 ... 10 J Q K, or F C R / S C R for the courts)")
+                            .format(text=repr(text)))
     if deck is not None and rank in _COURT_FOR and rank not in deck.ranks:
         return _COURT_FOR[rank]
     return rank
@@ -135,12 +165,13 @@ def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = Fal
     (Card.parse('10h'), Card.parse('Jc'), Card.parse('7c'))
     """
     if len(token) < 2:
-        raise NotationError(f"{token!r} is not a card (write rank then suit, like 7d, 10h or Ks)")
+        raise NotationError(_("{token} is not a card (write rank then suit, like 7d, 10h or Ks)")
+                            .format(token=repr(token)))
     try:
         suit = read_suit(token[-1], italian_suits=italian_suits)
         rank = read_rank(token[:-1], deck)
     except NotationError as exc:
-        raise NotationError(f"{token!r} is not a card: {exc}") from None
+        raise NotationError(_("{token} is not a card: {why}").format(token=repr(token), why=exc)) from None
     return Card(rank, suit)
 
 
@@ -166,7 +197,7 @@ class Card:
         return self.rank.value + self.suit.value
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({str(self)!r})"  # not for players: the Python form of a card
 
     @property
     def symbol(self) -> str:
@@ -179,7 +210,8 @@ class Deck:
 
     id: str
     ranks: tuple[Rank, ...]
-    lacks: str  # why a card is not in this deck, for error messages
+    lacks: str  # why a card is not in this deck, for error messages: marked N_, shown with translated()
+    pack: Literal["french", "italian"] = "french"  # the suits' faces, for their names (suit_name)
     cards: tuple[Card, ...] = field(init=False)
     index: dict[Card, int] = field(init=False, repr=False)
     by_text: dict[str, Card] = field(init=False, repr=False)  # canonical text -> card
@@ -188,7 +220,7 @@ class Deck:
         cards = tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "index", {card: i for i, card in enumerate(cards)})
-        object.__setattr__(self, "by_text", {str(card): card for card in cards})
+        object.__setattr__(self, "by_text", {str(card): card for card in cards})  # not for players: a field
 
     @property
     def full(self) -> int:
@@ -229,9 +261,10 @@ _WALL_STREET = (Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX,
                 Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.KING)
 
 DECKS: dict[str, Deck] = {
-    "italian-40": Deck("italian-40", _ITALIAN, "it has no 8s, 9s or 10s (type 8, 9, 10 for J, Q, K)"),
-    "wall-street-40": Deck("wall-street-40", _WALL_STREET, "it has no 7s, Jacks or Queens"),
-    "french-52": Deck("french-52", RANKS, "it has every card"),
+    "italian-40": Deck("italian-40", _ITALIAN, N_("it has no 8s, 9s or 10s (type 8, 9, 10 for J, Q, K)"), "italian"),
+    "wall-street-40": Deck("wall-street-40", _WALL_STREET,  # not for players: the deck's id
+                           N_("it has no 7s, Jacks or Queens")),
+    "french-52": Deck("french-52", RANKS, N_("it has every card")),
 }
 
 

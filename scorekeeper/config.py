@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _
 
 #: A settings file is a few lines; anything bigger is not one.
 MAX_BYTES = 64 * 1024
@@ -43,43 +44,46 @@ class Config:
 
 def config_path() -> Path:
     """``SCOREKEEPER_CONFIG``, else config.toml in the user's config folder."""
-    env = os.environ.get("SCOREKEEPER_CONFIG")
+    env = os.environ.get("SCOREKEEPER_CONFIG")  # not for players: a variable
     if env:
         return Path(env)
     if sys.platform.startswith("linux"):
         # Every command reads the settings; importing platformdirs costs 7 ms, a tenth of a
         # command's start, for what on Linux is the XDG rule it implements: $XDG_CONFIG_HOME or ~/.config.
-        base = os.environ.get("XDG_CONFIG_HOME", "").strip()
-        return Path(base if os.path.isabs(base) else os.path.expanduser("~/.config")) / "scorekeeper" / "config.toml"
+        base = os.environ.get("XDG_CONFIG_HOME", "").strip()  # not for players: a variable
+        home = Path(base if os.path.isabs(base) else os.path.expanduser("~/.config"))
+        return home / "scorekeeper" / "config.toml"  # not for players: a file name
     from platformdirs import user_config_dir
 
-    return Path(user_config_dir("scorekeeper", appauthor=False)) / "config.toml"
+    return Path(user_config_dir("scorekeeper", appauthor=False)) / "config.toml"  # not for players: a file name
 
 
 def _check(data: dict[str, Any], path: Path) -> Config:
     from scorekeeper.i18n import read_language
 
-    known = {"language", "suit_letters", "rules", "players"}
+    known = {"language", "suit_letters", "rules", "players"}  # not for players: the file's keys
     for key in data:
         if key not in known:
-            raise ConfigError(f"{path}: {key!r}: not a setting (settings: {', '.join(sorted(known))})")
+            raise ConfigError(_("{path}: {key}: not a setting (settings: {known})").format(
+                path=path, key=repr(key), known=", ".join(sorted(known))))
     language = data.get("language")
     if language is not None:
         if not isinstance(language, str):
-            raise ConfigError(f"{path}: language: must be text, like \"it\"")
+            raise ConfigError(_("{path}: language: must be text, like \"it\"").format(path=path))
         try:
             language = read_language(language, f"{path}: language")
         except ScorekeeperError as exc:
             raise ConfigError(str(exc)) from None
-    letters = data.get("suit_letters")
+    letters = data.get("suit_letters")  # not for players: a key
     if letters is not None and letters not in ("french", "italian"):
-        raise ConfigError(f"{path}: suit_letters: {str(letters)[:20]!r} is not \"french\" or \"italian\"")
+        raise ConfigError(_("{path}: suit_letters: {value} is not \"french\" or \"italian\"").format(
+            path=path, value=repr(str(letters)[:20])))
     rules = data.get("rules")
     if rules is not None and (not isinstance(rules, str) or not rules.strip()):
-        raise ConfigError(f"{path}: rules: must be a rule-set id or path, like \"scopa\"")
+        raise ConfigError(_("{path}: rules: must be a rule-set id or path, like \"scopa\"").format(path=path))
     players = data.get("players", [])
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ConfigError(f"{path}: players: must be a list of names, like [\"Anna\", \"Bruno\"]")
+        raise ConfigError(_("{path}: players: must be a list of names, like [\"Anna\", \"Bruno\"]").format(path=path))
     return Config(path, language, letters, rules, tuple(p.strip() for p in players), True)
 
 
@@ -92,15 +96,16 @@ def load_config(path: Path | None = None) -> Config:
     except FileNotFoundError:
         return Config(path)
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        raise ConfigError(_("{path}: cannot be read: {why}").format(path=path, why=exc.strerror or exc)) from None
     if len(raw) > MAX_BYTES:
-        raise ConfigError(f"{path}: more than {MAX_BYTES // 1024} KiB: not a settings file")
+        raise ConfigError(_("{path}: more than {size} KiB: not a settings file").format(path=path,
+                                                                                       size=MAX_BYTES // 1024))
     import tomllib
 
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ConfigError(f"{path}: not UTF-8 text") from None
+        raise ConfigError(_("{path}: not UTF-8 text").format(path=path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: {exc}") from None
     return _check(data, path)

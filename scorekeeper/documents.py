@@ -18,9 +18,14 @@ from typing import Any, BinaryIO
 
 from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, DocumentError, Mark, MarkedDict, MarkedList
 from scorekeeper.errors import NotationError, unreadable
+from scorekeeper.i18n import N_, _, translated
 
-__all__ = ["MAX_DIGITS", "DocumentError", "Mark", "MarkedDict", "MarkedList", "check_keys", "load_json",
-           "open_bytes", "parse_text", "read_document", "read_text", "where_of"]
+__all__ = ["MAX_DIGITS", "DocumentError", "Mark", "MarkedDict", "MarkedList",  # not for players: names
+           "check_keys", "load_json", "open_bytes", "parse_text", "read_document",  # not for players: names
+           "read_text", "where_of"]  # not for players: names
+
+#: What the callers call the documents they read (``what``), said in the language in use.
+KINDS = (N_("hand"), N_("hand file"), N_("record"), N_("rule set"))
 
 
 def where_of(data: Any, key: Any, default: str) -> str:
@@ -36,27 +41,30 @@ def _has(marks: Any, key: Any) -> bool:
 def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: str) -> None:
     """Refuse data that is not a mapping, or that has a key outside ``keys``, naming where."""
     if not isinstance(data, Mapping):
-        raise NotationError(f"{source}: a {what} must be a mapping with {needs}")
+        raise NotationError(_("{source}: a {what} must be a mapping with {needs}").format(
+            source=source, what=translated(what), needs=needs))
     allowed = tuple(keys)
     unknown = [k for k in data if k not in allowed]
     if unknown:
-        raise NotationError(f"{where_of(data, unknown[0], source)}: unknown key {unknown[0]!r} "
-                            f"(a {what} has: {', '.join(allowed)})")
+        raise NotationError(_("{where}: unknown key {key} (a {what} has: {keys})").format(
+            where=where_of(data, unknown[0], source), key=repr(unknown[0]), what=translated(what),
+            keys=", ".join(allowed)))
 
 
 _JSON_NESTING = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-_LONE_SURROGATE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
-                             r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+_LONE_SURROGATE = re.compile(  # an escaped first half of a pair without its second half, or the reverse
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}")  # not for players: regex
 
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"the number {text[:20]}... is too large")
+        raise ValueError(_("the number {number}... is too large").format(number=text[:20]))
     return int(text)
 
 
 def _no_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a number")
+    raise ValueError(_("{text} is not a number").format(text=text))
 
 
 # One decoder each, made once: json.loads with hooks builds a new decoder per call, which cost
@@ -77,19 +85,22 @@ def load_json(text: str, name: str, *, long_integers: bool = False) -> Any:
             if mark in "[{":
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise DocumentError(f"{name}: nested more than {MAX_DEPTH} deep; refused")
+                    raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(
+                        name=name, depth=MAX_DEPTH))
             elif mark in "]}":
                 depth -= 1
     if "\\u" in text:
         lone = _LONE_SURROGATE.search(text)
         if lone is not None:
-            raise DocumentError(f"{name}: {lone.group()} is half of a character (a lone surrogate); refused")
+            raise DocumentError(_("{name}: {text} is half of a character (a lone surrogate); refused").format(
+                name=name, text=lone.group()))
     try:
         return (_WIDE_DECODER if long_integers else _DECODER).decode(text)
     except json.JSONDecodeError as exc:
-        raise DocumentError(f"{name}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+        raise DocumentError(_("{where}: not valid JSON: {why}").format(
+            where=f"{name}:{exc.lineno}:{exc.colno}", why=exc.msg)) from None
     except ValueError as exc:
-        raise DocumentError(f"{name}: not valid JSON: {exc}") from None
+        raise DocumentError(_("{where}: not valid JSON: {why}").format(where=name, why=exc)) from None
 
 
 def parse_text(text: str, name: str) -> Any:
@@ -121,7 +132,8 @@ def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> tuple[str,
     nobody writes to is read as empty instead of waited on.
     """
     name = "<stdin>" if str(path) == "-" else str(path)
-    too_big = f"{name}: the {what} is larger than {limit // 1024} KiB; refused"
+    too_big = _("{name}: the {what} is larger than {size} KiB; refused").format(
+        name=name, what=translated(what), size=limit // 1024)
     try:
         if str(path) == "-":
             raw = sys.stdin.buffer.read(limit + 1)
@@ -135,7 +147,8 @@ def read_text(path: str | Path, what: str, limit: int = MAX_BYTES) -> tuple[str,
             raise DocumentError(too_big)
         return raw.decode("utf-8"), name
     except (OSError, UnicodeDecodeError) as exc:
-        raise DocumentError(f"{name}: cannot read the {what}: {unreadable(exc)}") from None
+        raise DocumentError(_("{name}: cannot read the {what}: {why}").format(
+            name=name, what=translated(what), why=unreadable(exc))) from None
 
 
 def read_document(path: str | Path, what: str) -> tuple[Any, str]:

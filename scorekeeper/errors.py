@@ -8,7 +8,9 @@ written as its escape (``_words.visible``), so a message is one plain line where
 ("'7\\x1b[2J' is not a card", 'pile of \\u202eannA\\nerror: forged')
 """
 
+from scorekeeper import i18n
 from scorekeeper._words import visible
+from scorekeeper.i18n import _
 
 
 class ScorekeeperError(Exception):
@@ -16,6 +18,9 @@ class ScorekeeperError(Exception):
 
     def __init__(self, *args: object) -> None:
         super().__init__(*(visible(a) if isinstance(a, str) else a for a in args))
+
+
+i18n.language_error = ScorekeeperError  # an unknown --lang is refused like any other bad input
 
 
 class NotationError(ScorekeeperError, ValueError):
@@ -41,11 +46,11 @@ class InputErrors(ScorekeeperError, ValueError):
 def unreadable(exc: BaseException) -> str:
     """Why a file could not be read, in a few plain words."""
     if isinstance(exc, UnicodeDecodeError):
-        return "it is not UTF-8 text"
+        return _("it is not UTF-8 text")
     if isinstance(exc, FileNotFoundError):
-        return "no such file"
+        return _("no such file")
     if isinstance(exc, IsADirectoryError):
-        return "it is a folder"
+        return _("it is a folder")
     if isinstance(exc, PermissionError):
-        return "permission denied"
+        return _("permission denied")
     return getattr(exc, "strerror", None) or exc.__class__.__name__

@@ -23,14 +23,17 @@ if TYPE_CHECKING:  # gettext and importlib.resources are imported when a catalog
     import gettext as _gettext
 
 #: The languages with a catalogue, by code, each named in its own words.
-LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español"}
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "es": "Español"}  # not for players: own names
 DOMAIN = "scorekeeper"
 
 # A context variable, not a global: the web pages serve several players, each in their language,
 # from one process; the command line sets it once.
-_ACTIVE: ContextVar[tuple[str, _gettext.NullTranslations | None]] = ContextVar("scorekeeper_language",
-                                                                               default=("en", None))
+_ACTIVE: ContextVar[tuple[str, _gettext.NullTranslations | None]] = ContextVar(
+    "scorekeeper_language", default=("en", None))  # not for players: the variable's name
 _LOADED: dict[str, _gettext.NullTranslations] = {}
+#: What ``read_language`` raises. ``scorekeeper.errors`` sets its root error here when it is imported
+#: (importing the package does that first): the errors speak through this module, so it cannot import them.
+language_error: type[Exception] = ValueError
 
 
 def _catalogue(language: str) -> _gettext.NullTranslations:
@@ -38,7 +41,7 @@ def _catalogue(language: str) -> _gettext.NullTranslations:
     from importlib.resources import files
 
     if language not in _LOADED:
-        path = files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        path = files("scorekeeper") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"  # not for players: a path
         try:
             with path.open("rb") as stream:
                 _LOADED[language] = _gettext.GNUTranslations(stream)
@@ -53,10 +56,9 @@ def read_language(text: str, where: str = "--lang") -> str:
     for code, name in LANGUAGES.items():
         if word in (code, name.lower(), name.lower().replace("ñ", "n")):
             return code
-    from scorekeeper.errors import ScorekeeperError
-
     shown = text[:20] + ("..." if len(text) > 20 else "")
-    raise ScorekeeperError(f"{where} {shown!r}: not a language scorekeeper speaks ({', '.join(LANGUAGES)})")
+    raise language_error(_("{where} {text}: not a language scorekeeper speaks ({languages})").format(
+        where=where, text=repr(shown), languages=", ".join(LANGUAGES)))
 
 
 def use(language: str) -> None:
@@ -85,17 +87,17 @@ def choose_language(flag: str | None = None, configured: str | None = None,
     file's, else the locale's if we speak it, else English."""
     if flag:
         return read_language(flag)
-    if environ.get("SCOREKEEPER_LANG"):
-        return read_language(environ["SCOREKEEPER_LANG"], "SCOREKEEPER_LANG")
+    if environ.get("SCOREKEEPER_LANG"):  # not for players: a variable
+        return read_language(environ["SCOREKEEPER_LANG"], "SCOREKEEPER_LANG")  # not for players: a variable
     return configured or language_from_environment(environ) or "en"
 
 
 def language_from_environment(environ: Mapping[str, str] = os.environ) -> str | None:
     """``SCOREKEEPER_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) if we speak it."""
-    chosen = environ.get("SCOREKEEPER_LANG")
+    chosen = environ.get("SCOREKEEPER_LANG")  # not for players: a variable
     if chosen:
-        return read_language(chosen, "SCOREKEEPER_LANG")
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        return read_language(chosen, "SCOREKEEPER_LANG")  # not for players: a variable
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):  # not for players: variables
         value = environ.get(name)
         if value and value not in ("C", "POSIX") and not value.startswith("C."):
             word = value.lower().split("_")[0].split(".")[0]

@@ -24,9 +24,10 @@ from typing import Any
 
 from scorekeeper.cards import Card, Deck, Rank, Suit, read_card, read_rank, read_suit
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.i18n import _, translated
 
 _CARD_WORDS = {"settebello": Card(Rank.SEVEN, Suit.DIAMONDS), "rebello": Card(Rank.KING, Suit.DIAMONDS),
-               "re-bello": Card(Rank.KING, Suit.DIAMONDS)}
+               "re-bello": Card(Rank.KING, Suit.DIAMONDS)}  # not for players: words read in piles
 REST = "rest"
 
 
@@ -55,7 +56,7 @@ def parse_card(token: str, deck: Deck, *, italian_suits: bool = False) -> Card:
 
 
 def _parse_group(token: str, deck: Deck, italian_suits: bool, out: PileText) -> None:
-    suit_text, _, ranks = token.partition(":")
+    suit_text, _colon, ranks = token.partition(":")
     try:
         suit = read_suit(suit_text, italian_suits=italian_suits)
     except NotationError as exc:
@@ -68,7 +69,7 @@ def _parse_group(token: str, deck: Deck, italian_suits: bool, out: PileText) -> 
             continue
         if char == "*":
             if i == 0 or ranks[i - 1] in ",*":
-                raise NotationError(f"{token!r}: '*' must follow a card")
+                raise NotationError(_("{token}: '*' must follow a card").format(token=repr(token)))
             out.marked.append(out.cards[-1])
             i += 1
             continue
@@ -76,7 +77,8 @@ def _parse_group(token: str, deck: Deck, italian_suits: bool, out: PileText) -> 
         try:
             rank = read_rank(ranks[i:i + width], deck)
         except NotationError as exc:
-            raise NotationError(f"{token!r}, character {i + len(suit_text) + 2}: {exc}") from None
+            raise NotationError(_("{token}, character {number}: {why}").format(
+                token=repr(token), number=i + len(suit_text) + 2, why=exc)) from None
         out.cards.append(Card(rank, suit))
         i += width
 
@@ -100,7 +102,7 @@ def parse_pile(text: str, deck: Deck, *, where: str = "pile", italian_suits: boo
         try:
             _parse_token(token, deck, italian_suits, out)
         except NotationError as exc:
-            errors.append(f"{where}, token {number}: {exc}")
+            errors.append(_("{where}, token {number}: {why}").format(where=where, number=number, why=exc))
     if errors:
         raise InputErrors(errors)
     return out
@@ -146,16 +148,17 @@ class CardReader:
                 return tuple(canonical[v] for v in value)
             value = " ".join(str(v) for v in value)
         if not isinstance(value, str):
-            raise NotationError(f"{where}: must be cards, like '7d 3c'")
+            raise NotationError(_("{where}: must be cards, like '7d 3c'").format(where=where))
         tokens = value.split()
         if all(t in canonical for t in tokens):
             return tuple(canonical[t] for t in tokens)
         pile = parse_pile(value, self.deck, where=where, italian_suits=self.italian_suits)
         if pile.rest:
-            raise NotationError(f"{where}: 'rest' means nothing here: list the cards")
+            raise NotationError(_("{where}: 'rest' means nothing here: list the cards").format(where=where))
         foreign = [c for c in pile.cards if c not in self.deck.index]
         if foreign:
-            raise NotationError(f"{where}: {foreign[0]} is not in the {self.deck.id} deck: {self.deck.lacks}")
+            raise NotationError(_("{where}: {card} is not in the {deck} deck: {why}").format(
+                where=where, card=foreign[0], deck=self.deck.id, why=translated(self.deck.lacks)))
         return tuple(pile.cards)
 
     def mask(self, value: Any, where: str) -> int:
@@ -163,6 +166,6 @@ class CardReader:
         deck, mask = self.deck, 0
         for card in self.cards(value, where):
             if mask & deck.bit(card):
-                raise NotationError(f"{where}: {card} is listed twice")
+                raise NotationError(_("{where}: {card} is listed twice").format(where=where, card=card))
             mask |= deck.bit(card)
         return mask

@@ -6,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli.common import with_options
+from scorekeeper.i18n import use
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import Counter, HandResult
@@ -19,6 +20,7 @@ def _isolated(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path_factory.mktemp("db") / "history.sqlite"))
     monkeypatch.delenv("COLUMNS", raising=False)  # output is not wrapped unless a test asks for a width
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # English unless a test asks for another language
+    use("en")  # a command run in-process with --lang it leaves Italian on for what follows
     monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path_factory.getbasetemp() / "no-settings.toml"))
 
 

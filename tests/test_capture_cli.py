@@ -86,3 +86,13 @@ def test_capture_d_assi_ace_says_it_takes_the_table() -> None:
     code, out, _ = run("capture", "-r", "scopa-d-assi", "--table", "3c Kd", "--card", "Ah")
     assert code == 0
     assert out.splitlines()[1:] == ["It must capture; its legal captures:", "  3c + Kd  (the ace takes the table)"]
+
+
+def test_capture_in_italian_lists_the_legal_captures_and_rules_on_the_take() -> None:
+    code, out, _ = run("--lang", "it", "capture", "--table", "7d 3c 4h", "--card", "7h", "--take", "3c 4h")
+    lines = out.splitlines()
+    assert code == 1 and lines[1:3] == ["Deve prendere; le prese valide:", "  7d"]
+    assert lines[3].startswith("--take 3c 4h: non valida: ")
+    code, out, _ = run("--lang", "it", "capture", "--table", "", "--card", "2h")
+    assert code == 0 and out.splitlines() == [out.splitlines()[0], "Qui non prende nulla: va in tavola."]
+    assert out.startswith("2h su un tavolo vuoto (scopa): ")

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.cards import DECKS, Card, CardSet, Rank, Suit, read_card, suit_letters
+from scorekeeper.cards import DECKS, Card, CardSet, Rank, Suit, read_card, suit_letters, suit_name, suit_names
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.i18n import speaking
 from scorekeeper.notation import CardReader, parse_card, parse_pile
 
 ITALIAN = DECKS["italian-40"]
@@ -123,3 +124,29 @@ def test_card_reader_looks_up_canonical_tokens_and_reads_the_rest() -> None:
 
 def test_card_reader_with_italian_letters_reads_c_as_cups() -> None:
     assert CardReader(ITALIAN, italian_suits=True).cards(["7c", "2b"], "take") == (Card.parse("7h"), Card.parse("2c"))
+
+
+# --- suit names follow the pack and the language (issue 10: "Italian suit and court names out") ---
+
+def test_an_italian_pack_names_its_suits_coins_cups_swords_batons_and_a_french_one_diamonds_to_clubs() -> None:
+    assert [suit_name(s, "italian-40") for s in Suit] == ["coins", "cups", "swords", "batons"]
+    assert [suit_name(s, DECKS["french-52"]) for s in Suit] == ["diamonds", "hearts", "spades", "clubs"]
+    assert [suit_name(s, "wall-street-40") for s in Suit] == ["diamonds", "hearts", "spades", "clubs"]
+    assert suit_names([Suit.HEARTS, Suit.SPADES, Suit.CLUBS], "italian-40") == "cups, swords, batons"
+
+
+@pytest.mark.parametrize(("language", "italian", "french"), [
+    ("it", ["denari", "coppe", "spade", "bastoni"], ["quadri", "cuori", "picche", "fiori"]),
+    ("es", ["oros", "copas", "espadas", "bastos"], ["diamantes", "corazones", "picas", "tréboles"]),
+])
+def test_suit_names_in_italian_and_spanish_follow_the_pack(language: str, italian: list[str],
+                                                           french: list[str]) -> None:
+    with speaking(language):
+        assert [suit_name(s, "italian-40") for s in Suit] == italian
+        assert [suit_name(s, "french-52") for s in Suit] == french
+
+
+def test_a_bad_card_is_refused_in_the_language_in_use() -> None:
+    with speaking("it"), pytest.raises(NotationError) as caught:
+        read_card("7x")
+    assert str(caught.value) == "'7x' non è una carta: 'x' non è un seme"

@@ -107,8 +107,8 @@ def test_primiera_settles_the_dispute_in_words() -> None:
     code, out, err = run("primiera", "--pile", "Anna=Ad Ah As Ac", "--pile", "Bruno=7d 7h 7c")
     assert (code, err) == (0, "")
     assert out == ("Anna: Ad 16  Ah 16  As 16  Ac 16  = 64\n"
-                   "Bruno: 7d 21  7h 21  7c 21  cannot win: no spades\n"
-                   "Anna wins with 64 (Bruno lacks spades).\n")
+                   "Bruno: 7d 21  7h 21  7c 21  cannot win: no swords\n"
+                   "Anna wins with 64 (Bruno lacks swords).\n")
 
 
 def test_primiera_json() -> None:
@@ -273,3 +273,44 @@ def test_console_entry_builds_only_the_command_asked_for() -> None:
     assert ran.returncode == 0 and json.loads(ran.stdout)["totals"] == {"Anna": 2, "Bruno": 4}
     typo = subprocess.run([sys.executable, "-m", "scorekeeper", "scroe"], capture_output=True, text=True, cwd=root)
     assert typo.returncode == 2 and "No such command 'scroe'" in typo.stderr
+
+
+# --- in Italian and Spanish (issue 10): the words of this command's own lines, exactly ----------
+
+def test_score_in_italian_heads_the_table_and_says_the_hand_checks_out() -> None:
+    code, out, err = run("--lang", "it", "score", *EXAMPLE, "--claim", "Anna=2", "--claim", "Bruno=3")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[2].split() == ["categoria", "Anna", "Bruno", "come"]
+    assert [line.split() for line in lines if line.startswith(("totale", "chiamati"))] == [
+        ["totale", "2", "3"], ["chiamati", "2", "3"]]
+    assert lines[-1] == "La mano torna. Ogni chiamata è giusta."
+
+
+def test_score_in_spanish_says_the_hand_checks_out() -> None:
+    code, out, _ = run("--lang", "es", "score", *EXAMPLE)
+    assert code == 0 and out.splitlines()[-1] == "La mano cuadra."
+
+
+def test_score_in_italian_counts_the_problems_and_names_the_bad_option() -> None:
+    code, out, _ = run("--lang", "it", "score", *EXAMPLE, "--claim", "Anna=3")
+    assert code == 1 and "\n1 problema:\n  - " in out
+    assert run("--lang", "it", "score") == (
+        2, "", "errore: nessuna presa: dai un file della mano o --pile SIDE=CARDS per ogni giocatore\n")
+    assert run("--lang", "it", "score", "--pile", "Anna 7d") == (
+        2, "", "errore: --pile 'Anna 7d': scrivi SIDE=CARDS, per esempio Anna='7d Ad 6h'\n")
+    assert run("--lang", "it", "score", *EXAMPLE, "--sweeps", "Anna=due")[2] == (
+        "errore: --sweeps 'Anna=due': 'due' non è un numero intero\n")
+
+
+def test_rules_check_in_italian(tmp_path: Path) -> None:
+    good = tmp_path / "good.yaml"
+    good.write_text("extends: scopa\ncategories:\n  - {id: sweeps, points: 2}\n")
+    assert run("--lang", "it", "rules", "check", str(good)) == (
+        0, f"ok: {good} (good: 8 categorie, mazzo italian-40)\n", "")
+
+
+def test_rules_list_in_italian_heads_its_columns() -> None:
+    code, out, _ = run("--lang", "it", "rules", "list")
+    assert code == 0 and out.splitlines()[0].split() == [
+        "id", "gioco", "mazzo", "giocatori", "punti", "per", "vincere", "fine"]

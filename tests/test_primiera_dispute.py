@@ -31,7 +31,16 @@ def test_a_card_in_both_piles_is_a_problem_and_names_no_winner() -> None:
 def test_cards_nobody_shows_are_not_a_problem() -> None:
     dispute = settle_primiera(shown("Anna=Ad Ah As Ac", "Bruno=7d 7h 7c"))
     assert (dispute.winner, dispute.problems) == ("Anna", ())
-    assert dispute.reason == "Anna wins with 64 (Bruno lacks spades)"
+    assert dispute.reason == "Anna wins with 64 (Bruno lacks swords)"
+    assert dispute.detail["Bruno"]["missing_suits"] == ["s"]
+
+
+def test_a_missing_suit_is_named_as_the_pack_names_it() -> None:
+    """The Italian pack's spade are swords, the French pack's spades are spades."""
+    italian = settle_primiera(shown("Anna=Ad Ah As Ac", "Bruno=7d 7h"))
+    french = settle_primiera(shown("Anna=Ad Ah As Ac", "Bruno=7d 7h", rules="scopa-52"))
+    assert italian.reason == "Anna wins with 64 (Bruno lacks swords, batons)"
+    assert french.reason == "Anna wins with 64 (Bruno lacks spades, clubs)"
 
 
 def test_a_rule_set_without_primiera_is_settled_by_the_usual_table() -> None:

@@ -35,7 +35,7 @@ def test_four_aces_64_beat_three_sevens_that_lack_spades() -> None:
     assert primiera.points == (1, 0)
     a, b = primiera.scorer.sides(primiera.scored.raw)
     assert a.total == 64 and not b.eligible and [s.value for s in b.missing] == ["s"]
-    assert primiera.explain(result.sides).note == "A wins with 64 (B lacks spades)"
+    assert primiera.explain(result.sides).note == "A wins with 64 (B lacks swords)"  # the Italian pack's spade
 
 
 def test_napola_a_2_3_4_6_7_of_coins_scores_4() -> None:

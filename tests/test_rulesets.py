@@ -200,3 +200,44 @@ def test_editing_a_rule_set_file_is_seen_despite_the_cache(tmp_path: Path) -> No
     assert load_rules(str(path)).category("coins").points == 1
     path.write_text(MINE.replace("points: many", "points: 3"))
     assert load_rules(str(path)).category("coins").points == 3
+
+
+# --- labels in each language (issue 10: "category labels come from the rule sets in each language") ---
+
+@pytest.mark.parametrize("rules_id", BUILT_IN)
+def test_every_category_and_option_of_a_built_in_game_has_an_italian_and_a_spanish_label(rules_id: str) -> None:
+    rules = load_rules(rules_id)
+    unlabelled = [f"{part.id}: {language}" for part in (*rules.categories, *rules.options)
+                  for language in ("it", "es") if not part.labels.get(language)]
+    assert not unlabelled
+
+
+def test_a_category_is_titled_in_the_language_in_use_as_players_call_it() -> None:
+    from scorekeeper.i18n import speaking
+
+    scopa, escoba = load_rules("scopa"), load_rules("escoba")
+    titles = {}
+    for language in ("en", "it", "es"):
+        with speaking(language):
+            titles[language] = (scopa.category("coins").title, scopa.category("sweeps").title,
+                                escoba.category("sevens").title, scopa.options[0].title)
+    assert titles["en"] == ("most coins", "sweeps (scope)", "most sevens (setenta)",
+                            "a table dealt with three or more Kings is dealt again")
+    assert titles["it"][:3] == ("denari", "scope", "più sette (setenta)")
+    assert titles["es"][:3] == ("oros", "escobas", "sietes (setenta)")
+
+
+def test_a_french_pack_variant_relabels_the_coins_in_every_language() -> None:
+    from scorekeeper.i18n import speaking
+
+    with speaking("it"):
+        assert load_rules("scopa-52").category("coins").title == "quadri"
+    with speaking("es"):
+        assert load_rules("scopa-52").category("coins").title == "diamantes"
+
+
+def test_a_label_in_a_language_scorekeeper_does_not_speak_is_refused(tmp_path: Path) -> None:
+    text = MINE.replace("{id: cards, kind: most}", "{id: cards, kind: most, labels: {fr: cartes, it: 3}}")
+    said = [m.split(": ", 1)[1] for m in errors_of(write(tmp_path, "mine.yaml", text))]
+    assert said[:2] == ["categories[0].labels.fr: 'fr' is not allowed here: use it or es",
+                        "categories[0].labels.it: 3 must be text (quote it if it looks like a number)"]

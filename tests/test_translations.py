@@ -92,7 +92,12 @@ def test_a_message_is_a_plain_text_so_that_translators_see_it() -> None:
     """``_(f"...")`` or ``_(text)`` would translate nothing: the catalogue holds only literal texts."""
     bad = []
     for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fstring in (n for n in ast.walk(tree) if isinstance(n, ast.JoinedStr)):
+            for node in ast.walk(fstring):  # Babel reads no call inside an f-string (Python 3.11)
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in GETTEXT_CALLS:
+                    bad.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno} (inside an f-string)")
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in GETTEXT_CALLS:
                 literal = [isinstance(a, ast.Constant) and isinstance(a.value, str) for a in node.args[:2]]
                 if node.func.id != "ngettext":
@@ -131,41 +136,6 @@ _NOT_FOR_PLAYERS = "# not for players"
 #: Modules whose texts are not yet all in the catalogues (the issue of languages lists them); the
 #: list only shrinks.
 NOT_YET: set[str] = {
-    "__init__.py",
-    "_words.py",
-    "_yaml.py",
-    "cards.py",
-    "cli/__init__.py",
-    "cli/common.py",
-    "cli/history.py",
-    "cli/match.py",
-    "cli/match_prompts.py",
-    "cli/play.py",
-    "cli/rules.py",
-    "cli/score.py",
-    "cli/serve.py",
-    "config.py",
-    "documents.py",
-    "errors.py",
-    "history/_bulk.py",
-    "history/_jsonstream.py",
-    "history/_jsontext.py",
-    "history/archive.py",
-    "history/matches.py",
-    "history/rows.py",
-    "history/stats.py",
-    "history/store.py",
-    "i18n.py",
-    "match/carry.py",
-    "match/ending.py",
-    "match/hand.py",
-    "match/settings.py",
-    "notation.py",
-    "output/export.py",
-    "output/html.py",
-    "output/ruleset.py",
-    "output/sheet.py",
-    "output/text.py",
     "play/_chunks.py",
     "play/_parallel.py",
     "play/_reasons.py",
@@ -179,31 +149,6 @@ NOT_YET: set[str] = {
     "play/ruling.py",
     "play/simulate.py",
     "play/verify.py",
-    "rules/_cache.py",
-    "rules/_messages.py",
-    "rules/builtins.py",
-    "rules/catalog.py",
-    "rules/extends.py",
-    "rules/options.py",
-    "rules/plain.py",
-    "rules/ruleset.py",
-    "rules/schema.py",
-    "rules/stored.py",
-    "rules/validation.py",
-    "scoring/categories.py",
-    "scoring/count.py",
-    "scoring/dispute.py",
-    "scoring/hand.py",
-    "scoring/piles.py",
-    "scoring/primiera.py",
-    "web/_i18n.py",
-    "web/_security.py",
-    "web/app.py",
-    "web/hands.py",
-    "web/pages.py",
-    "web/site.py",
-    "web/tools.py",
-    "web/views.py",
 }
 
 

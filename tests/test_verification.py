@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import count
+from conftest import count, points
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import HandError, NotationError, RuleSetError
@@ -35,7 +35,7 @@ def test_card_in_two_piles_and_twice_in_one() -> None:
 
 def test_missing_cards_are_listed_by_suit() -> None:
     result = count("scopa", "A=d:A234567JQ h:A234567JQK", "B=s:A234567JQK c:A234567JQ")
-    assert result.problems == ("2 cards of the italian-40 deck in no pile: diamonds K; clubs K",)
+    assert result.problems == ("2 cards of the italian-40 deck in no pile: coins K; batons K",)
 
 
 def test_only_one_pile_may_be_rest() -> None:
@@ -69,8 +69,20 @@ def test_marked_sweep_cards_count_as_the_sweeps_when_none_are_typed() -> None:
 
 
 def test_sweeps_typed_for_a_game_without_sweeps() -> None:
-    assert count("spade-cassino", "A=d:A23", "B=rest", sweeps=("A=1",)).problems == (
-        "A: spade-cassino does not score sweeps, yet 1 were typed",)
+    cassino = load_rules("cassino")
+    no_sweeps = replace(cassino, categories=tuple(c for c in cassino.categories if c.kind != "sweeps"))
+    assert count(no_sweeps, "A=d:A23", "B=rest", sweeps=("A=1",)).problems == (
+        "A: cassino does not score sweeps, yet 1 were typed",)
+
+
+def test_sweeps_typed_for_spade_cassino_need_its_optional_sweeps_turned_on() -> None:
+    """Spade Cassino scores sweeps only when the players agree to (Bicycle rules): typed while the
+    optional category is off, they are refused, naming the option, not silently dropped."""
+    refused = count("spade-cassino", "A=d:A23", "B=rest", sweeps=("A=1",))
+    assert refused.problems == (
+        "A: 1 sweep typed, but sweeps is an optional category of spade-cassino, not turned on (--with sweeps)",)
+    counted = count("spade-cassino", "A=d:A23", "B=rest", sweeps=("A=1",), enabled=("sweeps",))
+    assert counted.problems == () and points(counted, "sweeps") == (1, 0)
 
 
 def test_wrong_claim_names_the_category_that_explains_it() -> None:

@@ -20,37 +20,44 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper._version import __version__
+from scorekeeper.i18n import _
+
+
+def _command(module: str, attribute: str, group: bool = False, *, short_help: str) -> tuple[str, str, bool, str]:
+    """A row of ``COMMANDS``: the command's module under ``scorekeeper.cli`` and its one-line help."""
+    return f"scorekeeper.cli.{module}", attribute, group, short_help  # not for players: a module's name
+
 
 # name -> (module, attribute, is a group of subcommands, its one-line help), in the order help lists
 # them. The help is the first sentence of the command's docstring, written here so that listing
-# the commands imports none of them (tests/test_startup.py checks the two agree).
+# the commands imports none of them (tests/test_startup.py checks the two agree). Help stays in
+# English: click renders it before the language is chosen.
 COMMANDS: dict[str, tuple[str, str, bool, str]] = {
-    "score": ("scorekeeper.cli.score", "score", False,
-              "Count one hand: every category for every side, the totals, and every problem found."),
-    "primiera": ("scorekeeper.cli.score", "primiera", False,
-                 "Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins."),
-    "rules": ("scorekeeper.cli.rules", "app", True, "List, show and check rule sets; print their JSON Schema."),
-    "match": ("scorekeeper.cli.match", "app", True,
-              "Run a match: start it, enter each hand, see the standings and the winner."),
-    "export": ("scorekeeper.cli.history", "export", False,
-               "Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."),
-    "import": ("scorekeeper.cli.history", "import_", False,
-               "Read matches from a JSON export into the history; a bad file changes nothing."),
-    "stats": ("scorekeeper.cli.history", "stats", False,
-              "Per player and per team: matches played and won, win rate, points and sweeps per hand, "
-              "categories won."),
-    "capture": ("scorekeeper.cli.play", "capture", False,
-                "Every legal capture of a card on a table (or that it is laid down); --take checks one."),
-    "replay": ("scorekeeper.cli.play", "replay", False,
-               "Check a hand play by play: the first illegal play and why, or the piles, sweeps and count."),
-    "simulate": ("scorekeeper.cli.play", "simulate", False,
-                 "Play whole hands with random legal plays, written as JSON Lines of replayable records."),
-    "verify": ("scorekeeper.cli.play", "verify", False,
-               "Check every hand of JSON Lines files (piles, or play records), streaming, with a summary."),
-    "serve": ("scorekeeper.cli.serve", "serve", False,
-              "Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals."),
-    "info": ("scorekeeper.cli.info", "info", False,
-             "Where scorekeeper keeps the history, the rule-set cache and the settings, and its version."),
+    "score": _command("score", "score", short_help=(
+        "Count one hand: every category for every side, the totals, and every problem found.")),
+    "primiera": _command("score", "primiera", short_help=(
+        "Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins.")),
+    "rules": _command("rules", "app", True, short_help="List, show and check rule sets; print their JSON Schema."),
+    "match": _command("match", "app", True, short_help=(
+        "Run a match: start it, enter each hand, see the standings and the winner.")),
+    "export": _command("history", "export", short_help=(
+        "Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML.")),
+    "import": _command("history", "import_", short_help=(
+        "Read matches from a JSON export into the history; a bad file changes nothing.")),
+    "stats": _command("history", "stats", short_help=(
+        "Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won.")),
+    "capture": _command("play", "capture", short_help=(
+        "Every legal capture of a card on a table (or that it is laid down); --take checks one.")),
+    "replay": _command("play", "replay", short_help=(
+        "Check a hand play by play: the first illegal play and why, or the piles, sweeps and count.")),
+    "simulate": _command("play", "simulate", short_help=(
+        "Play whole hands with random legal plays, written as JSON Lines of replayable records.")),
+    "verify": _command("play", "verify", short_help=(
+        "Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.")),
+    "serve": _command("serve", "serve", short_help=(
+        "Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals.")),
+    "info": _command("info", "info", short_help=(
+        "Where scorekeeper keeps the history, the rule-set cache and the settings, and its version.")),
 }
 
 
@@ -108,7 +115,7 @@ def _root(
 def _register(into: typer.Typer, names: list[str]) -> typer.Typer:
     """``into`` with the commands named registered (their modules imported)."""
     for name in names:
-        module, attribute, group, _ = COMMANDS[name]
+        module, attribute, group, _help = COMMANDS[name]
         target = getattr(importlib.import_module(module), attribute)
         if group:
             target.rich_markup_mode = None  # its commands take their help's form from it
@@ -129,7 +136,7 @@ def _root_typer() -> typer.Typer:
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         # Help fills the terminal up to 100 columns (click stops at 80; typer's rich panels took it all).
-        context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+        context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},  # not for players: click's
     )
     root.callback()(_root)
     return root
@@ -150,7 +157,7 @@ def build_app(only: str | None = None) -> typer.Typer:
 def console_command() -> Any:
     """The root command of the console script: every command listed, none built until it runs."""
     root = typer.main.get_group(_root_typer())
-    for name, (_, _, _, short) in COMMANDS.items():
+    for name, (*_built_from, short) in COMMANDS.items():
         root.commands[name] = _NotBuilt(name, help=short, short_help=short, rich_markup_mode=None)
     return root
 
@@ -170,7 +177,22 @@ INTERNAL_ERROR = 70
 def _say(message: str) -> None:
     from scorekeeper._words import visible
 
-    print(f"error: {visible(message)}", file=sys.stderr)
+    print(_("error: {message}").format(message=visible(message)), file=sys.stderr)
+
+
+def _early_language(argv: list[str]) -> None:
+    """Speak the language asked for (--lang, $SCOREKEEPER_LANG, the locale) before the command line is
+    read, for the one message that comes before it; the command chooses again, settings included."""
+    from contextlib import suppress
+
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.i18n import choose_language, use
+
+    flag = next((word.partition("=")[2] for word in argv if word.startswith("--lang=")), None)
+    if flag is None and "--lang" in argv[:-1]:
+        flag = argv[argv.index("--lang") + 1]
+    with suppress(ScorekeeperError):  # a language scorekeeper does not speak: this one message stays in English
+        use(choose_language(flag))
 
 
 def _unreadable_argument(argv: list[str]) -> str | None:
@@ -179,7 +201,9 @@ def _unreadable_argument(argv: list[str]) -> str | None:
         try:
             word.encode("utf-8")
         except UnicodeEncodeError:
-            return f"argument {number} ({word.encode('utf-8', 'surrogateescape')!r}) is not UTF-8 text"
+            _early_language(argv)
+            return _("argument {number} ({bytes}) is not UTF-8 text").format(
+                number=number, bytes=repr(word.encode("utf-8", "surrogateescape")))
     return None
 
 
@@ -194,28 +218,32 @@ def main() -> None:
     if bad is not None:
         _say(bad)
         raise SystemExit(2)
-    debug = "--debug" in argv or bool(os.environ.get("SCOREKEEPER_DEBUG"))
+    debug = "--debug" in argv or bool(os.environ.get("SCOREKEEPER_DEBUG"))  # not for players: a variable
     try:
         console_command()(prog_name="scorekeeper")
     except KeyboardInterrupt:
         raise SystemExit(130) from None
     except (SystemExit, typer.Exit):
         raise
+    # The command chose the language (in this context) before it failed: these lines speak it.
     except MemoryError:
-        _say("the input is too large to work on; nothing was changed")
+        _say(_("the input is too large to work on; nothing was changed"))
         raise SystemExit(2) from None
     except RecursionError:
-        _say("the input is nested too deeply to work on; nothing was changed")
+        _say(_("the input is nested too deeply to work on; nothing was changed"))
         raise SystemExit(2) from None
     except OSError as exc:
         if debug:
             raise
-        _say(f"the system refused: {exc.strerror or exc}{f' ({exc.filename})' if exc.filename else ''}")
+        reason = exc.strerror or str(exc)
+        _say(_("the system refused: {reason} ({file})").format(reason=reason, file=exc.filename) if exc.filename
+             else _("the system refused: {reason}").format(reason=reason))
         raise SystemExit(2) from None
     except Exception as exc:
         if debug:
             raise
-        _say(f"internal error: {type(exc).__name__}: {exc}")
-        print(f"This is a bug in scorekeeper {__version__}, not a mistake of yours. Please report it to the "
-              "scorekeeper maintainers with the command and what it prints when run with --debug.", file=sys.stderr)
+        _say(_("internal error: {kind}: {message}").format(kind=type(exc).__name__, message=exc))
+        print(_("This is a bug in scorekeeper {version}, not a mistake of yours. Please report it to the "
+                "scorekeeper maintainers with the command and what it prints when run with --debug.").format(
+                    version=__version__), file=sys.stderr)
         raise SystemExit(INTERNAL_ERROR) from None

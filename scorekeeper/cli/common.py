@@ -15,6 +15,7 @@ import typer
 
 from scorekeeper._words import cut_short, visible_lines
 from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
+from scorekeeper.i18n import _
 
 if TYPE_CHECKING:
     from scorekeeper.config import Config
@@ -42,10 +43,10 @@ def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
         yield
     except InputErrors as exc:
         for message in cut_short(exc.messages):
-            say(f"error: {message}")
+            say(_("error: {message}").format(message=message))
         raise typer.Exit(code) from None
     except ScorekeeperError as exc:
-        say(f"error: {exc}")
+        say(_("error: {message}").format(message=exc))
         raise typer.Exit(code) from None
 
 
@@ -63,7 +64,7 @@ def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str]
                         enabled=with_ or (), rules=rules or (None if spec.rules else mine.rules),
                         italian_suits=italian_suits or mine.suit_letters == "italian" or None, options=options or ())
     if needs_piles and not spec.piles:
-        raise NotationError("no piles: give a hand file or --pile SIDE=CARDS for each side")
+        raise NotationError(_("no piles: give a hand file or --pile SIDE=CARDS for each side"))
     return spec
 
 
@@ -79,23 +80,23 @@ def with_options(spec: HandSpec, *, piles: Iterable[str] = (), sweeps: Iterable[
     enabled = tuple(enabled)
     where = dict(spec.where)
     new_piles = dict(spec.piles)
-    for side, cards in read.by_side("--pile", piles, "SIDE=CARDS, like Anna='7d Ad 6h'", read.text).items():
+    for side, cards in read.by_side("--pile", piles, _("SIDE=CARDS, like Anna='7d Ad 6h'"), read.text).items():
         new_piles[side] = (cards, f"--pile {side}")
     new_sweeps, new_claims = dict(spec.sweeps), dict(spec.claims)
-    for key, option, texts, shape, counts in (("sweeps", "--sweeps", sweeps, "SIDE=N, like Anna=2", new_sweeps),
-                                              ("claims", "--claim", claims, "SIDE=POINTS, like Anna=4", new_claims)):
+    for key, option, texts, shape, counts in (("sweeps", "--sweeps", sweeps, _("SIDE=N, like Anna=2"), new_sweeps),
+                                              ("claims", "--claim", claims, _("SIDE=POINTS, like Anna=4"), new_claims)):
         for side, number in read.by_side(option, texts, shape, read.count).items():
             counts[side] = number
             where[(key, side)] = f"{option} {side}"
     new_declared = {s: dict(d) for s, d in spec.declared.items()}
-    shape = "SIDE:CATEGORY=N, like Anna:bussata=1"
+    shape = _("SIDE:CATEGORY=N, like Anna:bussata=1")
     for named, number in read.by_side("--declare", declare, shape, read.count, what="declaration").items():
         side, colon, cid = (part.strip() for part in named.partition(":"))
         if colon and side:
             new_declared.setdefault(side, {})[cid] = number
             where[("declared", side)] = where[("declared", f"{side}:{cid}")] = f"--declare {side}:{cid}"
         else:
-            read.errors.append(f"--declare {named!r}: write {shape}")
+            read.errors.append(_write("--declare", named, shape))
     where.update({("with", cid): f"--with {cid}" for cid in enabled})
     chosen = dict(spec.options)
     for option_id, value in read.options(options).items():
@@ -126,7 +127,7 @@ class _OptionReader:
 
     def options(self, texts: Iterable[str]) -> dict[str, str]:
         """The rule-set options chosen with ``--option ID=VALUE``."""
-        return self.by_side("--option", texts, "ID=VALUE, like fewest-cards=on", self.text, what="option")
+        return self.by_side("--option", texts, _("ID=VALUE, like fewest-cards=on"), self.text, what="option")
 
     @staticmethod
     def text(option: str, text: str, value: str) -> str:
@@ -142,7 +143,8 @@ class _OptionReader:
         except NotationError as exc:
             self.errors.append(str(exc))
         except ValueError:
-            self.errors.append(f"{option} {text!r}: {value!r} is not a whole number")
+            self.errors.append(_("{option} {text}: {value} is not a whole number").format(
+                option=option, text=repr(text), value=repr(value)))
         return None
 
     def by_side(self, option: str, texts: Iterable[str], shape: str, value: Callable[[str, str, str], T | None],
@@ -155,16 +157,32 @@ class _OptionReader:
             left, equals, right = text.partition("=")
             side = left.strip()
             if not equals or not side:
-                self.errors.append(f"{option} {text!r}: write {shape}")
+                self.errors.append(_write(option, text, shape))
                 continue
             got = value(option, text, right.strip())
             if got is None:
                 continue
             if side in first:
-                self.errors.append(f"{what} {side} given twice: {option} {first[side]!r} and {option} {text!r}")
+                self.errors.append(_given_twice(what, side, f"{option} {first[side]!r}", f"{option} {text!r}"))
             else:
                 found[side], first[side] = got, text
         return found
+
+
+def _write(option: str, text: str, shape: str) -> str:
+    """An option that cannot be read, and how to write it."""
+    return _("{option} {text}: write {shape}").format(option=option, text=repr(text), shape=shape)
+
+
+def _given_twice(what: str, name: str, first: str, second: str) -> str:
+    """A side, declaration or option given twice, naming both places (a whole sentence for each, as
+    the words around the name differ by language)."""
+    if what == "option":
+        return _("option {name} given twice: {first} and {second}").format(name=name, first=first, second=second)
+    if what == "declaration":
+        return _("declaration {name} given twice: {first} and {second}").format(name=name, first=first,
+                                                                                 second=second)
+    return _("side {name} given twice: {first} and {second}").format(name=name, first=first, second=second)
 
 
 RulesOption = Annotated[str | None, typer.Option(
@@ -180,7 +198,8 @@ ClaimOption = Annotated[list[str] | None, typer.Option(
 WithOption = Annotated[list[str] | None, typer.Option(
     "--with", "-w", metavar="CATEGORY", help="Turn on an optional category (e.g. napola, re-bello).")]
 ItalianOption = Annotated[bool, typer.Option(
-    "--italian-suits", help="Read suit letters as Italian: D denari, C coppe, S spade, B bastoni.")]
+    "--italian-suits",  # not for players: an option's name
+    help="Read suit letters as Italian: D denari, C coppe, S spade, B bastoni.")]
 OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", metavar="ID=VALUE",
     help="Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on.")]

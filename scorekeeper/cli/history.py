@@ -10,6 +10,7 @@ import typer
 
 from scorekeeper.cli.common import JsonOption, reporting, say
 from scorekeeper.cli.match import DbOption, open_store
+from scorekeeper.i18n import _
 
 
 def export(
@@ -28,11 +29,11 @@ def export(
 
     with reporting():
         if bool(match) == all_:
-            raise ScorekeeperError("say which matches to export: give MATCH ids or names, or --all")
+            raise ScorekeeperError(_("say which matches to export: give MATCH ids or names, or --all"))
         with open_store(db, readonly=True) as store:
             export_matches(store, None if all_ else match, format, output, stream=sys.stdout)
     if output is not None:
-        say(f"wrote {output}")
+        say(_("wrote {path}").format(path=output))
 
 
 def import_(
@@ -45,7 +46,7 @@ def import_(
     with reporting(), open_store(db) as store:
         report = import_history(store, file)
     for match_id, what in report:
-        print(f"match {match_id}: {what}")
+        print(_("match {id}: {what}").format(id=match_id, what=what))
 
 
 def stats(

@@ -28,6 +28,7 @@ from scorekeeper.cli.common import (
     say,
     typed_hand,
 )
+from scorekeeper.i18n import _
 
 if TYPE_CHECKING:
     from scorekeeper.history.matches import Entered
@@ -45,7 +46,8 @@ FileOption = Annotated[Path | None, typer.Option(
 ForceOption = Annotated[bool, typer.Option(
     "--force", help="Record a hand that does not check out, with its problems noted.")]
 AskOption = Annotated[bool | None, typer.Option(
-    "--ask/--no-ask", help="Ask for each side's pile (default: when no --pile is given and a terminal is attached).")]
+    "--ask/--no-ask",  # not for players: the option's names
+    help="Ask for each side's pile (default: when no --pile is given and a terminal is attached).")]
 
 
 def open_store(db: Path | None, *, readonly: bool = False) -> Store:
@@ -65,9 +67,11 @@ def read_target(text: str | None) -> int | None:
 
     word = text.strip()
     if not (word.isascii() and word.isdigit()):
-        raise MatchError(f"--target {text!r}: not a whole number (a target is 1 to {MAX_TARGET:,})")
+        raise MatchError(_("--target {text}: not a whole number (a target is 1 to {most})").format(
+            text=repr(text), most=f"{MAX_TARGET:,}"))
     if len(word.lstrip("0")) > len(str(MAX_TARGET)):  # never turn a 5000-digit word into a number
-        raise MatchError(f"--target {word}: the target must be {MAX_TARGET:,} or less (no game is played to more)")
+        raise MatchError(_("--target {text}: the target must be {most} or less (no game is played to more)").format(
+            text=word, most=f"{MAX_TARGET:,}"))
     return int(word)
 
 
@@ -101,13 +105,19 @@ def new(
 
 
 def _report_entered(entered: Entered, json: bool, verb: str) -> None:
+    """``verb`` is "stored" (match add) or "replaced" (match edit)."""
     from scorekeeper.output.sheet import entered_dict, entered_text
     from scorekeeper.output.text import to_json
 
     print(to_json(entered_dict(entered)) if json else entered_text(entered, verb))
     if not entered.stored:
-        say(f"error: hand {entered.number} not {verb}: it does not check out "
-            f"(fix it, or give --force to record it with its problems)")
+        if verb == "replaced":
+            message = _("error: hand {number} not replaced: it does not check out "
+                        "(fix it, or give --force to record it with its problems)")
+        else:
+            message = _("error: hand {number} not stored: it does not check out "
+                        "(fix it, or give --force to record it with its problems)")
+        say(message.format(number=entered.number))
         raise typer.Exit(NOT_OK)
 
 
@@ -143,7 +153,7 @@ def add(
             while asking and not entered.stored:
                 again = ask_again(spec, entered)
                 if again is None:
-                    say(f"To enter it later: {command_line(entered.match.id, spec)}")
+                    say(_("To enter it later: {command}").format(command=command_line(entered.match.id, spec)))
                     break
                 spec = again
                 entered = add_hand(store, match, spec, force=force)
@@ -211,7 +221,7 @@ def undo(match: MatchArg = None, db: DbOption = None) -> None:
 
     with reporting(), open_store(db) as store:
         what, after = undo_last(store, match)
-    print(visible(f"Withdrew {what} of match {after.id}."))
+    print(visible(_("Withdrew {what} of match {id}.").format(what=what, id=after.id)))
     print(standings(after))
 
 

@@ -21,14 +21,15 @@ from scorekeeper.cli.common import (
     reporting,
     say,
 )
+from scorekeeper.i18n import N_, _, ngettext, translated
 
 JobsOption = Annotated[int | None, typer.Option(
     "--jobs", "-j", min=1, metavar="N",
     help="Worker processes (default: the cores available); the output is the same for any N.")]
 
 # How a capture was made, when it is not plain pairing or summing.
-_KIND_NOTES = {"total": "makes {total}", "ace": "the ace takes the table", "build": "a build",
-               "combined": "several groups"}
+_KIND_NOTES = {"total": N_("makes {total}"), "ace": N_("the ace takes the table"), "build": N_("a build"),
+               "combined": N_("several groups")}
 
 
 def capture(
@@ -41,7 +42,8 @@ def capture(
         "--build", metavar="VALUE=CARDS", help="A build on the table (Cassino), e.g. 7=5h,2c.")] = None,
     last: Annotated[bool, typer.Option("--last", help="It is the last play of the hand (no sweep).")] = False,
     last_deal: Annotated[bool, typer.Option(
-        "--last-deal", help="It is a play of the last deal of the pack (Kasino: no sweep).")] = False,
+        "--last-deal",  # not for players: an option's name
+        help="It is a play of the last deal of the pack (Kasino: no sweep).")] = False,
     rules: RulesOption = None,
     option: OptionOption = None,
     italian_suits: ItalianOption = False,
@@ -63,18 +65,22 @@ def capture(
     if json:
         print(to_json(ruling.to_dict()))
     else:
-        on = " ".join(ruling.table) or "an empty table"
-        print(f"{ruling.card} on {on} ({ruling.rules_id}): {ruling.counts}")
+        on = " ".join(ruling.table) or _("an empty table")
+        print(_("{card} on {table} ({rules}): {counts}").format(card=ruling.card, table=on, rules=ruling.rules_id,
+                                                                counts=ruling.counts))
         if ruling.trail:
-            print("It captures nothing here: it is laid on the table.")
+            print(_("It captures nothing here: it is laid on the table."))
         else:
-            print("It must capture; its legal captures:")
+            print(_("It must capture; its legal captures:"))
             for legal in ruling.captures:
-                notes = [_KIND_NOTES.get(legal.kind, ""), "sweep" if legal.sweep else ""]
+                notes = [translated(_KIND_NOTES[legal.kind]) if legal.kind in _KIND_NOTES else "",
+                         _("sweep") if legal.sweep else ""]
                 shown = ", ".join(n.format(total=ruling.total) for n in notes if n)
                 print(f"  {' + '.join(legal.cards)}" + (f"  ({shown})" if shown else ""))
         if ruling.legal is not None:
-            print(f"--take {take or chr(39) * 2}: {'legal' if ruling.legal else 'not legal'}: {ruling.reason}")
+            taken = take or chr(39) * 2
+            print(_("--take {cards}: legal: {reason}").format(cards=taken, reason=ruling.reason) if ruling.legal
+                  else _("--take {cards}: not legal: {reason}").format(cards=taken, reason=ruling.reason))
     if ruling.legal is False:
         raise typer.Exit(NOT_OK)
 
@@ -105,16 +111,19 @@ def replay(
         if outcome.illegal is not None:
             print(f"{outcome.where}: {outcome.illegal[1]}")
         elif outcome.result is not None:
-            print(f"{outcome.record.source}: {outcome.plays} plays, every one legal.")
+            print(ngettext("{source}: {count} play, every one legal.", "{source}: {count} plays, every one legal.",
+                           outcome.plays).format(source=outcome.record.source, count=outcome.plays))
             if outcome.opening_note and not plays:
                 print(outcome.opening_note[0].upper() + outcome.opening_note[1:] + ".")
             left = " ".join(outcome.cards(outcome.left))
             if outcome.taker and left:
-                print(f"{shown(outcome.taker)} made the last capture and takes what is left: {left} (no sweep).")
+                print(_("{side} made the last capture and takes what is left: {cards} (no sweep).").format(
+                    side=shown(outcome.taker), cards=left))
             for (side, pile), count in zip(outcome.side_piles.items(), outcome.sweeps, strict=True):
-                print(f"{shown(side)}: {len(pile)} cards, {count} sweep{'s' if count != 1 else ''}")
+                print(ngettext("{side}: {cards} cards, {count} sweep", "{side}: {cards} cards, {count} sweeps",
+                               count).format(side=shown(side), cards=len(pile), count=count))
             for problem in outcome.mismatches:
-                print(f"problem: {problem}")
+                print(_("problem: {problem}").format(problem=problem))
             print()
             # The sides' names come from the record: a terminal escape in one is shown, not obeyed.
             print("\n".join(shown(line) for line in hand_table(outcome.result).splitlines()))
@@ -142,7 +151,9 @@ def simulate(
     with reporting():
         played = write_simulated(output, rules or "scopa", hands, seed, players, jobs=jobs)
     if output is not None:
-        say(f"{hands} hand{'s' if hands != 1 else ''} of {played.id} (seed {seed}) written to {output}")
+        say(ngettext("{count} hand of {rules} (seed {seed}) written to {file}",
+                     "{count} hands of {rules} (seed {seed}) written to {file}", hands).format(
+            count=hands, rules=played.id, seed=seed, file=output))
 
 
 def verify(
@@ -151,7 +162,7 @@ def verify(
     rules: RulesOption = None,
     option: OptionOption = None,
     replay: Annotated[bool, typer.Option(
-        "--replay/--no-replay",
+        "--replay/--no-replay",  # not for players: an option's names
         help="Replay the plays of every play record (the default); --no-replay checks its piles only, "
              "and the summary says so.")] = True,
     json: Annotated[bool, typer.Option(
@@ -173,14 +184,15 @@ def verify(
         for batch in verify_batches(files, rules=rules, replay=replay, jobs=jobs, options=chosen_options(option)):
             summary.add(batch)
             if isinstance(batch, Unreadable):
-                say(f"error: {batch.message}")
+                say(_("error: {message}").format(message=batch.message))
                 continue
             for result in batch.failing:
                 if json:
                     print(dumps(result.to_dict(), ensure_ascii=False))
                 else:
                     for problem in result.problems:
-                        print(f"{result.source} line {result.number}: {problem}")
+                        print(_("{source} line {number}: {problem}").format(source=result.source,
+                                                                            number=result.number, problem=problem))
     if json:
         print(dumps({"summary": summary.to_dict()}, ensure_ascii=False))
     else:

@@ -9,6 +9,7 @@ import typer
 
 from scorekeeper._words import visible
 from scorekeeper.cli.common import JsonOption, reporting
+from scorekeeper.i18n import ngettext
 from scorekeeper.output.text import to_json
 
 app = typer.Typer(help="List, show and check rule sets; print their JSON Schema.", no_args_is_help=True)
@@ -44,7 +45,10 @@ def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")]) -
 
     with reporting():
         rules = check_rules(file)
-    print(visible(f"ok: {file} ({rules.id}: {len(rules.categories)} categories, deck {rules.deck})"))
+    count = len(rules.categories)
+    print(visible(ngettext("ok: {file} ({id}: {count} category, deck {deck})",
+                           "ok: {file} ({id}: {count} categories, deck {deck})", count).format(
+        file=file, id=rules.id, count=count, deck=rules.deck)))
 
 
 @app.command()

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from scorekeeper._words import plural, visible_lines
+from scorekeeper._words import visible_lines
+from scorekeeper.cards import suit_names
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -22,6 +23,7 @@ from scorekeeper.cli.common import (
     reporting,
     typed_hand,
 )
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.text import hand_table, to_json
 from scorekeeper.scoring.hand import score_hand
 
@@ -81,10 +83,12 @@ def _primiera_text(dispute: PrimieraDispute) -> str:
     lines = []
     for side, held in zip(dispute.sides, dispute.by_side, strict=True):
         best = "  ".join(f"{card} {dispute.values[card.rank]}" for card in held.best.values())
-        verdict = f"= {held.total}" if held.eligible else f"cannot win: no {', '.join(s.english for s in held.missing)}"
+        verdict = f"= {held.total}" if held.eligible else _("cannot win: no {suits}").format(
+            suits=suit_names(held.missing, dispute.rules.deck))  # swords in an Italian pack, spades in a French one
         lines.append(f"{side}: {best}  {verdict}" if best else f"{side}: {verdict}")
     lines.append(dispute.reason[0].upper() + dispute.reason[1:] + ".")
     if dispute.problems:
-        lines.append(f"{plural(len(dispute.problems), 'problem')}:")
+        count = len(dispute.problems)
+        lines.append(ngettext("{count} problem:", "{count} problems:", count).format(count=count))
         lines += [f"  - {problem}" for problem in dispute.problems]
     return visible_lines("\n".join(lines))  # the sides' names are the input's: an escape in one is shown

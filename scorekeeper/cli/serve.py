@@ -18,9 +18,10 @@ from typing import Annotated
 import typer
 
 from scorekeeper.cli.common import reporting
+from scorekeeper.i18n import _
 
-FACTORY = "scorekeeper.web.app:from_environment"
-TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"  # read by scorekeeper.web.app.from_environment
+FACTORY = "scorekeeper.web.app:from_environment"  # not for players: what uvicorn loads
+TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"  # not for players: read by scorekeeper.web.app.from_environment
 
 
 def _loopback(host: str) -> bool:
@@ -48,7 +49,7 @@ def _address_for_phones(host: str) -> str:
 def join_link(host: str, port: int, token: str) -> str:
     """The link that lets a browser in: it keeps the token in a cookie and opens the matches."""
     shown = "127.0.0.1" if host == "localhost" else _address_for_phones(host)
-    return f"http://{shown}:{port}/join?token={token}"
+    return f"http://{shown}:{port}/join?token={token}"  # not for players: an address
 
 
 def serve(
@@ -71,14 +72,16 @@ def serve(
     token = secrets.token_urlsafe(18)
     os.environ[TOKEN_VARIABLE] = token
     if db is not None:
-        os.environ["SCOREKEEPER_DB"] = str(db)
+        os.environ["SCOREKEEPER_DB"] = str(db)  # not for players: a variable
     link = join_link(host, port, token)
-    print(f"scorekeeper serve: the score sheet is at http://{'127.0.0.1' if host == 'localhost' else host}:{port}/")
-    print(f"Join (keep this link among the players: it lets its holder change the history):\n  {link}")
+    sheet = f"http://{'127.0.0.1' if host == 'localhost' else host}:{port}/"
+    print(_("scorekeeper serve: the score sheet is at {address}").format(address=sheet))
+    print(_("Join (keep this link among the players: it lets its holder change the history):"))
+    print(f"  {link}")
     if not _loopback(host):
         import segno
 
-        print("Or scan this with a phone on the same network:")
+        print(_("Or scan this with a phone on the same network:"))
         segno.make(link, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
     import uvicorn

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.ruleset import MostCategory, RuleSet, SweepsCategory
 
 
@@ -51,21 +52,22 @@ class Carryover:
                 if not any(points):
                     self.pending[category.id] = pending + self.carry[category.id]
                     waiting = self.pending[category.id]
-                    notes.append(f"{category.label} tied: {_points(waiting)} {'passes' if waiting == 1 else 'pass'} "
-                                 "to the next hand")
+                    notes.append(ngettext("{label} tied: {count} point passes to the next hand",
+                                          "{label} tied: {count} points pass to the next hand", waiting).format(
+                        label=category.label, count=waiting))
                 elif pending:
                     winner = sides[next(i for i, p in enumerate(points) if p)]
                     points = tuple(p + pending if p else 0 for p in points)
-                    notes.append(f"{category.label}: {winner} also takes the {_points(pending)} carried from a tie")
+                    notes.append(ngettext("{label}: {side} also takes the {count} point carried from a tie",
+                                          "{label}: {side} also takes the {count} points carried from a tie",
+                                          pending).format(label=category.label, side=winner, count=pending))
             elif category.id in self.stops and any(points):
                 limit = self.stops[category.id]
                 reached = [side for side in sides if totals.get(side, 0) >= limit]
                 if reached:
                     points = (0,) * len(points)
-                    notes.append(f"{category.label} not counted: {reached[0]} had {totals[reached[0]]} before this "
-                                 f"hand, and no sweep scores once a side has {limit}")
+                    notes.append(_("{label} not counted: {side} had {total} before this hand, and no sweep scores "
+                                   "once a side has {limit}").format(label=category.label, side=reached[0],
+                                                                     total=totals[reached[0]], limit=limit))
             out.append(points)
         return out, "; ".join(notes)
-
-def _points(count: int) -> str:
-    return f"{count} point{'s' if count != 1 else ''}"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scorekeeper._words import and_list
+from scorekeeper.i18n import _
 from scorekeeper.match.carry import Carryover
 from scorekeeper.match.settings import (
     FINISHES,
@@ -25,7 +26,7 @@ from scorekeeper.match.settings import (
 from scorekeeper.rules.ruleset import Stake
 
 __all__ = ["FINISHES", "CategoryPoints", "Claim", "HandLine", "HandPoints", "MatchError", "MatchSettings",
-           "MatchState", "Side", "match_settings", "parse_sides", "state_after", "state_dict"]
+           "MatchState", "Side", "match_settings", "parse_sides", "state_after", "state_dict"]  # not for players: names
 
 
 class CategoryPoints(NamedTuple):
@@ -46,14 +47,14 @@ class HandPoints:
     30,000 hands to CSV takes 0.8 s this way, 1.4 s with every ``CategoryPoints`` built.
     """
 
-    __slots__ = ("_categories", "_packed", "forced", "match_winner", "problems", "sides")
+    __slots__ = ("_categories", "_packed", "forced", "match_winner", "problems", "sides")  # not for players: slots
 
     def __init__(self, sides: tuple[str, ...], categories: tuple[CategoryPoints, ...] | None = None,
                  match_winner: tuple[str, str] | None = None, problems: tuple[str, ...] = (),
                  forced: bool = False, *,
                  packed: tuple[Sequence[str], Mapping[str, str], Sequence[int]] | None = None) -> None:
         if (categories is None) == (packed is None):
-            raise ValueError("a hand needs its categories, or them packed, not both")
+            raise ValueError("a hand needs its categories, or them packed, not both")  # not for players: a bug
         self.sides = sides
         self._categories = categories
         self._packed = packed
@@ -176,19 +177,19 @@ class _Pass:
     def _hand(self, number: int, hand: HandPoints) -> HandLine:
         if self.finished:
             return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
-                            "not counted: entered after the match ended")
+                            _("not counted: entered after the match ended"))
         if hand.sides != self.playing and (set(hand.sides) != set(self.playing)
                                            or len(hand.sides) != len(self.playing)):
             return HandLine(number, hand, (False,) * len(hand.ids), {}, dict(self.totals),
-                            f"not counted: played by {and_list(hand.sides)}, "
-                            f"but {and_list(self.playing)} were to play it")
+                            _("not counted: played by {sides}, but {playing} were to play it").format(
+                                sides=and_list(hand.sides), playing=and_list(self.playing)))
         carried = ""
         if self.carryover.active:  # Finnish Kasino: tied points carried on, sweeps that stop counting
             adjusted, carried = self.carryover.apply(hand.sides, hand.categories, self.totals)
             hand = HandPoints(hand.sides, tuple(CategoryPoints(c.id, c.label, p) for c, p in
                                                 zip(hand.categories, adjusted, strict=True)),
                               hand.match_winner, hand.problems, hand.forced)
-        if self.s.finish == "count-out":
+        if self.s.finish == "count-out":  # not for players: a policy id
             before = dict(self.totals)
             marks, note = self._count_out(hand)
             points = {side: self.totals[side] - before[side] for side in hand.sides}
@@ -213,7 +214,8 @@ class _Pass:
                 self.totals[side] += points
             if hand.match_winner and hand.match_winner[0] == category.id:
                 stopped = True
-                note = self._win(hand.match_winner[1], f"{hand.match_winner[1]} took {category.label}")
+                note = self._win(hand.match_winner[1], _("{side} took {label}").format(
+                    side=hand.match_winner[1], label=category.label))
             elif any(category.points):  # a blank category changes nothing
                 stopped, note = self._count_out_check(category.label)
         return counted, note
@@ -224,29 +226,32 @@ class _Pass:
             return False, ""
         leaders = tuple(s for s in self.names if self.totals[s] == best)
         if len(leaders) == 1:
-            return True, self._win(leaders[0], f"{leaders[0]} reached {self.s.target} first, at {label}")
+            return True, self._win(leaders[0], _("{side} reached {target} first, at {label}").format(
+                side=leaders[0], target=self.s.target, label=label))
         self._tie(leaders)
-        return True, f"{and_list(leaders)} reached {best} together at {label}: another hand"
+        return True, _("{sides} reached {total} together at {label}: another hand").format(
+            sides=and_list(leaders), total=best, label=label)
 
     def _end_of_hand(self, hand: HandPoints, points: Mapping[str, int]) -> str:
         if hand.match_winner:
             cid, side = hand.match_winner
             label = next((c.label for c in hand.categories if c.id == cid), cid)
-            return self._win(side, f"{side} took {label}")
+            return self._win(side, _("{side} took {label}").format(side=side, label=label))
         best = max(self.totals.values())
         if self.s.finish == "claim" or best < self.s.target:
             self.playing, self.playoff = self.names, False
             return ""
         leaders = tuple(s for s in self.names if self.totals[s] == best)
         if len(leaders) == 1:
-            return self._win(leaders[0], f"{leaders[0]} has the highest total past {self.s.target}")
-        if self.s.finish == "count-out-if-tied":
+            return self._win(leaders[0], _("{side} has the highest total past {target}").format(
+                side=leaders[0], target=self.s.target))
+        if self.s.finish == "count-out-if-tied":  # not for players: a policy id
             before = {side: self.totals[side] - points[side] for side in points}
             decided = self._recount(hand, before, leaders)
             if decided:
                 return decided
         self._tie(leaders)
-        return f"{and_list(leaders)} are level on {best}: another hand"
+        return _("{sides} are level on {total}: another hand").format(sides=and_list(leaders), total=best)
 
     def _recount(self, hand: HandPoints, before: Mapping[str, int], leaders: tuple[str, ...]) -> str:
         # Only the tied leaders take part: the others have already lost on the totals.
@@ -259,8 +264,9 @@ class _Pass:
                 top = max(running[s] for s in reached)
                 first = [s for s in reached if running[s] == top]
                 if len(first) == 1:
-                    return self._win(first[0], f"level on {self.totals[first[0]]}; recounting the last hand, "
-                                               f"{first[0]} reached {self.s.target} first, at {category.label}")
+                    return self._win(first[0], _("level on {total}; recounting the last hand, {side} reached "
+                                                 "{target} first, at {label}").format(
+                        total=self.totals[first[0]], side=first[0], target=self.s.target, label=category.label))
                 return ""
         return ""
 
@@ -278,16 +284,19 @@ class _Pass:
                 continue
             total = self.totals[claim.side]
             if total >= self.s.target:
-                self._win(claim.side, f"{claim.side} claimed {self.s.target} with {total}: a true claim")
+                self._win(claim.side, _("{side} claimed {target} with {total}: a true claim").format(
+                    side=claim.side, target=self.s.target, total=total))
                 continue
             others = [s for s in self.names if s != claim.side]
             best = max(self.totals[s] for s in others)
             top = [s for s in others if self.totals[s] == best]
-            false = f"{claim.side} claimed {self.s.target} with only {total}: a false claim loses"
             if len(top) == 1:
-                self._win(top[0], false)
+                self._win(top[0], _("{side} claimed {target} with only {total}: a false claim loses").format(
+                    side=claim.side, target=self.s.target, total=total))
             else:
-                self.finished, self.reason = True, false + f"; {and_list(top)} are level, so nobody wins"
+                self.finished, self.reason = True, _(
+                    "{side} claimed {target} with only {total}: a false claim loses; {sides} are level, so nobody "
+                    "wins").format(side=claim.side, target=self.s.target, total=total, sides=and_list(top))
 
 
 def state_dict(settings: MatchSettings, state: MatchState) -> dict[str, Any]:

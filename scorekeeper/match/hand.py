@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper._words import and_list
 from scorekeeper.errors import HandError, InputErrors
+from scorekeeper.i18n import _
 from scorekeeper.match.ending import CategoryPoints, HandPoints, MatchError, MatchSettings
 from scorekeeper.scoring.count import Counter, HandResult, fact_name
 from scorekeeper.scoring.hand import HandSpec
@@ -36,42 +37,58 @@ def side_lookup(settings: MatchSettings) -> dict[str, str]:
     return names
 
 
+def _fact(what: str, name: str) -> str:
+    """How a message names a fact typed for a side (``what`` is its hand-file key)."""
+    if what == "piles":
+        return _("pile of {side}").format(side=repr(name))
+    if what == "sweeps":
+        return _("sweeps of {side}").format(side=repr(name))
+    if what == "declared":
+        return _("declared of {side}").format(side=repr(name))
+    return _("claim of {side}").format(side=repr(name))
+
+
 def _resolve(names: Mapping[str, str], settings: MatchSettings, what: str, name: str) -> str:
     found = names.get(name.strip().casefold())
     if found is None:
-        raise HandError(f"{what} {name!r}: no such side in this match (sides: {', '.join(settings.side_names)})")
+        raise HandError(_("{fact}: no such side in this match (sides: {sides})").format(
+            fact=_fact(what, name), sides=", ".join(settings.side_names)))
     return found
 
 
 def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -> HandSpec:
     """The spec with every side named as the match names it, its piles in seating order."""
     if spec.rules is not None and spec.rules != settings.rules.id:
-        raise MatchError(f"the hand names rules {spec.rules!r}, but this match is played under {settings.rules.id}")
+        raise MatchError(_("the hand names rules {rules}, but this match is played under {match_rules}").format(
+            rules=repr(spec.rules), match_rules=settings.rules.id))
     names = side_lookup(settings)
     piles: dict[str, tuple[str, str]] = {}
     for name, pile in spec.piles.items():
-        side = _resolve(names, settings, "pile of", name)
+        side = _resolve(names, settings, "piles", name)
         if side in piles:
-            raise HandError(f"pile of {name!r}: {side} already has a pile in this hand")
+            raise HandError(_("pile of {name}: {side} already has a pile in this hand").format(
+                name=repr(name), side=side))
         piles[side] = pile
     outsiders = [s for s in piles if s not in playing]
     if outsiders:
-        raise MatchError(f"pile of {outsiders[0]}: only {and_list(playing)} play this playoff hand")
+        raise MatchError(_("pile of {side}: only {sides} play this playoff hand").format(
+            side=outsiders[0], sides=and_list(playing)))
     if spec.options:
         option_id = next(iter(spec.options))
-        place = spec.where.get(("option", option_id), f"option {option_id}")
-        raise MatchError(f"{place}: a match's options are chosen when it starts (match new --option); "
-                         "this hand cannot change them")
+        place = spec.where.get(("option", option_id)) or _("option {id}").format(id=option_id)
+        raise MatchError(_("{place}: a match's options are chosen when it starts (match new --option); "
+                           "this hand cannot change them").format(place=place))
     missing = [s for s in playing if s not in piles]
     if missing:
-        raise HandError(f"no pile for {and_list(missing)}: each side that plays the hand needs one "
-                        f"(--pile SIDE=CARDS, or 'rest' for the cards nobody else took)")
+        raise HandError(_("no pile for {sides}: each side that plays the hand needs one "
+                          "(--pile SIDE=CARDS, or 'rest' for the cards nobody else took)").format(
+            sides=and_list(missing)))
 
     def counts(mapping: Mapping[str, Any], what: str) -> dict[str, Any]:
         return {_resolve(names, settings, what, name): value for name, value in mapping.items()}
 
-    return replace(spec, piles={s: piles[s] for s in playing}, sweeps=counts(spec.sweeps, "sweeps of"),
-                   declared=counts(spec.declared, "declared of"), claims=counts(spec.claims, "claim of"),
+    return replace(spec, piles={s: piles[s] for s in playing}, sweeps=counts(spec.sweeps, "sweeps"),
+                   declared=counts(spec.declared, "declared"), claims=counts(spec.claims, "claims"),
                    enabled=tuple(dict.fromkeys((*settings.enabled, *spec.enabled))), rules=None)
 
 
@@ -87,7 +104,7 @@ def typed_record(spec: HandSpec) -> dict[str, Any]:
     if spec.enabled:
         record["with"] = list(spec.enabled)
     if spec.italian_suits:
-        record["suit_letters"] = "italian"
+        record["suit_letters"] = "italian"  # not for players: a hand-file key
     return record
 
 
@@ -104,14 +121,16 @@ def check_counts(spec: HandSpec, settings: MatchSettings) -> None:
     for side, count in spec.sweeps.items():
         if count > cards // 2:
             place = spec.where.get(("sweeps", side)) or fact_name("sweeps", side)
-            errors.append(f"{place}: {count} sweeps is more than any hand allows (at most {cards // 2}: "
-                          f"each sweep takes two of the deck's {cards} cards)")
+            errors.append(_("{place}: {count} sweeps is more than any hand allows (at most {most}: "
+                            "each sweep takes two of the deck's {cards} cards)").format(
+                place=place, count=count, most=cards // 2, cards=cards))
     for side, declared in spec.declared.items():
         for cid, count in declared.items():
             if count > cards:
                 place = spec.where.get(("declared", f"{side}:{cid}")) or fact_name("declared", f"{side}:{cid}")
-                errors.append(f"{place}: {count} declarations is more than any hand allows "
-                              f"(at most {cards}, the cards in the deck)")
+                errors.append(_("{place}: {count} declarations is more than any hand allows "
+                                "(at most {cards}, the cards in the deck)").format(
+                    place=place, count=count, cards=cards))
     if errors:
         raise InputErrors(errors)
 

@@ -7,10 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import get_args
 
-from scorekeeper._words import plural
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import Finish, RuleSet, Stake
+from scorekeeper.scoring.count import always_counted
 
 FINISHES: tuple[str, ...] = get_args(Finish)
 _FORBIDDEN = "=:,"  # they separate names from values in --pile SIDE=CARDS and --declare SIDE:CAT=N
@@ -35,9 +36,9 @@ def player_problem(player: str) -> str | None:
     and nothing a terminal would act on (a control or bidirectional character)."""
     for char in player:
         if char in _FORBIDDEN:
-            return f"{char!r} cannot be part of a name (it separates values in options)"
+            return _("{char} cannot be part of a name (it separates values in options)").format(char=repr(char))
         if not char.isprintable():
-            return f"{char!r} cannot be part of a name (it is a control character, not text)"
+            return _("{char} cannot be part of a name (it is a control character, not text)").format(char=repr(char))
     return None
 
 
@@ -45,18 +46,18 @@ def name_problem(name: str) -> str | None:
     """Why a match's name cannot be used, or None."""
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
-        return f"{bad!r} cannot be part of a name"
+        return _("{char} cannot be part of a name").format(char=repr(bad))
     if name.isdigit():
-        return "a name cannot be only digits (those are match ids)"
+        return _("a name cannot be only digits (those are match ids)")
     return None
 
 
 def target_problem(target: int) -> str | None:
     """Why a target cannot be played to, or None."""
     if target < 1:
-        return "the target must be 1 or more"
+        return _("the target must be 1 or more")
     if target > MAX_TARGET:
-        return f"the target must be {MAX_TARGET:,} or less (no game is played to more)"
+        return _("the target must be {most} or less (no game is played to more)").format(most=f"{MAX_TARGET:,}")
     return None
 
 
@@ -67,7 +68,8 @@ def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") 
     for number, text in enumerate(texts, start=1):
         players = tuple(p.strip() for p in text.split("+"))
         if not text.strip() or any(not p for p in players):
-            raise MatchError(f"{where} {number} {text!r}: a side is a name, or names joined by '+'")
+            raise MatchError(_("{where} {number} {text}: a side is a name, or names joined by '+'").format(
+                where=where, number=number, text=repr(text)))
         for player in players:
             problem = player_problem(player)
             if problem:
@@ -78,24 +80,34 @@ def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") 
         for name in dict.fromkeys((side.name, *side.players)):
             key = name.casefold()
             if key in seen:
-                raise MatchError(f"{where} {side.name!r}: {name!r} is already in side {seen[key]!r}")
+                raise MatchError(_("{where} {side}: {name} is already in side {other}").format(
+                    where=where, side=repr(side.name), name=repr(name), other=repr(seen[key])))
             seen[key] = side.name
     n, allowed = len(sides), rules.sides
     if not allowed.min <= n <= allowed.max:
-        span = str(allowed.min) if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
-        given = f"--side was given {plural(n, 'time')}" if where == "--side" else f"{where} has {n}"
-        raise MatchError(f"{rules.id} is played by {span} sides; {given}")
+        span = str(allowed.min) if allowed.min == allowed.max else _("{low} to {high}").format(
+            low=allowed.min, high=allowed.max)
+        if where == "--side":
+            raise MatchError(ngettext("{rules} is played by {span} sides; --side was given {count} time",
+                                      "{rules} is played by {span} sides; --side was given {count} times", n)
+                             .format(rules=rules.id, span=span, count=n))
+        raise MatchError(_("{rules} is played by {span} sides; {where} has {count}").format(
+            rules=rules.id, span=span, where=where, count=n))
     sizes = {len(s.players) for s in sides}
     if sizes == {1}:
         if not allowed.singles:
             shapes = ", ".join(allowed.teams)
-            how = "write a team as --side 'Anna+Bruno'" if where == "--side" else f"{where} has no team"
-            raise MatchError(f"{rules.id} is played by teams ({shapes}); {how}")
+            if where == "--side":
+                raise MatchError(_("{rules} is played by teams ({shapes}); write a team as --side 'Anna+Bruno'")
+                                 .format(rules=rules.id, shapes=shapes))
+            raise MatchError(_("{rules} is played by teams ({shapes}); {where} has no team").format(
+                rules=rules.id, shapes=shapes, where=where))
     else:
-        shape = f"{n}x{sizes.pop()}" if len(sizes) == 1 else "mixed sizes"
+        shape = f"{n}x{sizes.pop()}" if len(sizes) == 1 else _("mixed sizes")
         if shape not in allowed.teams:
-            shapes = ", ".join(allowed.teams) or "none: players only"
-            raise MatchError(f"{rules.id} does not allow teams of {shape} (sides x players); allowed: {shapes}")
+            shapes = ", ".join(allowed.teams) or _("none: players only")
+            raise MatchError(_("{rules} does not allow teams of {shape} (sides x players); allowed: {shapes}").format(
+                rules=rules.id, shape=shape, shapes=shapes))
     return tuple(sides)
 
 
@@ -132,16 +144,17 @@ def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None =
         if problem:
             raise MatchError(f"--target {target}: {problem}")
     if finish is not None and finish not in FINISHES:
-        raise MatchError(f"--finish {finish!r}: not a policy (one of {', '.join(FINISHES)})")
+        raise MatchError(_("--finish {finish}: not a policy (one of {policies})").format(
+            finish=repr(finish), policies=", ".join(FINISHES)))
     optional = rules.optional_ids
     for cid in enabled:
         if cid not in optional:
             rules.category(cid)  # raises for an unknown id, naming the known ones
-            raise MatchError(f"--with {cid}: {cid!r} is always counted in {rules.id}; "
-                             f"optional ones: {', '.join(optional) or 'none'}")
+            raise MatchError(always_counted(f"--with {cid}", cid, rules.id, optional))
     problem = target_problem(rules.match.target) if target is None else None
     if problem:
-        raise MatchError(f"{rules.id} is played to {rules.match.target}, but {problem}: give --target")
+        raise MatchError(_("{rules} is played to {target}, but {problem}: give --target").format(
+            rules=rules.id, target=rules.match.target, problem=problem))
     return MatchSettings(rules, parse_sides(rules, sides), target or rules.match.target,
                          finish or rules.match.finish, rules.match.playoff, rules.match.stake,
                          tuple(dict.fromkeys(enabled)), name)

@@ -24,6 +24,7 @@ from scorekeeper._words import visible
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match, category_columns, each_match, gc_paused, match_ids
 from scorekeeper.history.store import Store
+from scorekeeper.i18n import _
 from scorekeeper.output.sheet import line_notes, outcome, title
 
 FORMATS = ("csv", "json", "md", "html")
@@ -32,7 +33,8 @@ FORMATS = ("csv", "json", "md", "html")
 # four, written wide (U+FF1D and its kin) or after spaces and invisible marks.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 _FORMULA_SIGNS = frozenset("=+-@")
-_TEMP_MARK = ".scorekeeper-export-"  # temporary files of an unfinished export carry this in their names
+# Temporary files of an unfinished export carry this in their names.
+_TEMP_MARK = ".scorekeeper-export-"  # not for players: a file name
 
 
 def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None,
@@ -40,7 +42,8 @@ def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: P
     """The matches named by id or name (every match with None) in a format: written to ``output``
     atomically, or to ``stream``, a match at a time; with neither, returned as text."""
     if fmt not in FORMATS:
-        raise ScorekeeperError(f"--format {fmt!r}: not a format (one of {', '.join(FORMATS)})")
+        raise ScorekeeperError(_("--format {format}: not a format (one of {formats})").format(
+            format=repr(fmt), formats=", ".join(FORMATS)))
     ids = None if refs is None else match_ids(store, refs)
     with gc_paused():
         chunks = export_chunks(store, ids, fmt)
@@ -139,7 +142,8 @@ def csv_chunks(columns: list[str], matches: Iterable[Match]) -> Iterator[str]:
     # Every text cell goes through safe_cell: names, ids, category headers and notes may all come
     # from a rule set or a history file someone else wrote. Numbers cannot start a formula.
     writer.writerow([safe_cell(cell) for cell in
-                     ["match", "name", "rules", "hand", "side", *columns, "hand points", "total", "forced", "note"]])
+                     ["match", "name", "rules", "hand", "side", *columns, "hand points",  # not for players: CSV columns
+                      "total", "forced", "note"]])
     position = {cid: n for n, cid in enumerate(columns)}
     for match in matches:
         head = [match.id, safe_cell(match.settings.name), safe_cell(match.settings.rules.id)]
@@ -185,23 +189,25 @@ def markdown_chunks(matches: Iterable[Match]) -> Iterator[str]:
     """The Markdown score sheets, a piece per match."""
     first = True
     for match in matches:
-        yield ("# Score sheets\n\n" if first else "\n") + _sheet(match)
+        yield ("# " + _("Score sheets") + "\n\n" if first else "\n") + _sheet(match)
         first = False
     if first:
-        yield "# Score sheets\n\nNo matches.\n"
+        yield "# " + _("Score sheets") + "\n\n" + _("No matches.") + "\n"
 
 
 def _sheet(match: Match) -> str:
     names = match.settings.side_names
-    lines = [f"## {_md(title(match))}", "", f"{_md(' vs '.join(names))}, started {_md(match.row.created)}", ""]
-    lines.append("| Hand | " + " | ".join(_md(n) for n in names) + " | Categories |")
+    started = _("{sides}, started {time}").format(sides=_md(" vs ".join(names)), time=_md(match.row.created))
+    lines = [f"## {_md(title(match))}", "", started, ""]
+    heads = [_md(_("Hand")), *(_md(n) for n in names), _md(_("Categories"))]
+    lines.append("| " + " | ".join(heads) + " |")
     lines.append("|---:|" + "---:|" * len(names) + "---|")
     for line in match.state.lines:
         cells = [f"+{line.points[n]} = {line.totals[n]}" if n in line.points else f"{line.totals[n]}"
                  for n in names]
         lines.append(f"| {line.number} | " + " | ".join(cells) + f" | {_md(line_notes(line))} |")
     if not match.state.lines:
-        lines.append("| - | " + " | ".join("0" for _ in names) + " | no hands yet |")
+        lines.append("| - | " + " | ".join("0" for _name in names) + " | " + _md(_("no hands yet")) + " |")
     lines += ["", f"**{_md(outcome(match))}**", ""]
     return "\n".join(lines)
 
@@ -217,18 +223,20 @@ def write_atomically(path: Path, text: str | Iterable[str]) -> None:
     """
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
-        raise ScorekeeperError(f"-o {path}: the folder {folder} does not exist")
+        raise ScorekeeperError(_("-o {path}: the folder {folder} does not exist").format(path=path, folder=folder))
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     except OSError as exc:
-        raise ScorekeeperError(f"-o {path}: cannot write the file: {exc.strerror}") from None
+        raise ScorekeeperError(_("-o {path}: cannot write the file: {why}").format(
+            path=path, why=exc.strerror)) from None
     _remove_stale_temps(folder, path.name)
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}{_TEMP_MARK}{os.getpid()}-", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise ScorekeeperError(f"-o {path}: cannot write in {folder}: {_why(exc)}") from None
+        raise ScorekeeperError(_("-o {path}: cannot write in {folder}: {why}").format(
+            path=path, folder=folder, why=_why(exc))) from None
     done = False
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
@@ -246,8 +254,9 @@ def write_atomically(path: Path, text: str | Iterable[str]) -> None:
             os.close(directory)
     except OSError as exc:
         if done:  # the file is whole; only making its new name durable failed
-            raise ScorekeeperError(f"-o {path}: written, but the folder could not be synced: {exc.strerror}") from None
-        raise ScorekeeperError(f"-o {path}: cannot write the file: {_why(exc)}") from None
+            raise ScorekeeperError(_("-o {path}: written, but the folder could not be synced: {why}").format(
+                path=path, why=exc.strerror)) from None
+        raise ScorekeeperError(_("-o {path}: cannot write the file: {why}").format(path=path, why=_why(exc))) from None
     finally:
         if not done:
             with suppress(OSError):
@@ -256,9 +265,9 @@ def write_atomically(path: Path, text: str | Iterable[str]) -> None:
 
 def _why(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        return "the disk is full; nothing was lost: the file is as it was before, and no part of it was written"
+        return _("the disk is full; nothing was lost: the file is as it was before, and no part of it was written")
     if exc.errno == errno.EDQUOT:
-        return "the disk quota is used up; nothing was lost: the file is as it was before"
+        return _("the disk quota is used up; nothing was lost: the file is as it was before")
     return exc.strerror or str(exc)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scorekeeper._words import visible_lines
+from scorekeeper.i18n import _
 from scorekeeper.output.text import table, wrapped
 from scorekeeper.rules.options import choices_of, option_values, shown_value
 from scorekeeper.rules.ruleset import Category, RuleSet
@@ -16,7 +17,7 @@ def sides_text(rules: RuleSet) -> str:
     """Who plays: '2-4 (teams 2x2, 2x3)'."""
     sides = rules.sides
     span = str(sides.min) if sides.min == sides.max else f"{sides.min}-{sides.max}"
-    return span + (f" (teams {', '.join(sides.teams)})" if sides.teams else "")
+    return _("{span} (teams {teams})").format(span=span, teams=", ".join(sides.teams)) if sides.teams else span
 
 
 def catalogue_dicts(sets: Sequence[RuleSet]) -> list[dict[str, Any]]:
@@ -27,7 +28,7 @@ def catalogue_dicts(sets: Sequence[RuleSet]) -> list[dict[str, Any]]:
 
 def catalogue_text(sets: Sequence[RuleSet]) -> str:
     """The table of ``rules list``."""
-    return table(["id", "game", "deck", "sides", "target", "ending"],
+    return table([_("id"), _("game"), _("deck"), _("sides"), _("target"), _("ending")],
                  [[r.id, r.name, r.deck, sides_text(r), r.match.target, r.match.finish] for r in sets])
 
 
@@ -51,13 +52,13 @@ def options_rows(rules: RuleSet) -> list[list[str]]:
 
 def _parameters(category: Category) -> str:
     """What a category counts beyond its kind, e.g. 'select: suits=d' or 'card: 7d'."""
-    skip = {"id", "label", "points", "optional", "win_match", "note", "kind"}
+    skip = {"id", "label", "labels", "points", "optional", "win_match", "note", "kind"}  # not for players: fields
     parts = []
     for key, value in vars(category).items():
         if key in skip or value in ((), {}, None, False) or (key == "ties" and value == "nobody"):
             continue
         if dataclasses.is_dataclass(value):
-            value = ", ".join(f"{k}={'/'.join(v)}" for k, v in vars(value).items() if v) or "all cards"
+            value = ", ".join(f"{k}={'/'.join(v)}" for k, v in vars(value).items() if v) or _("all cards")
         elif isinstance(value, dict):
             value = " ".join(f"{k}={v}" for k, v in value.items())
         parts.append(f"{key}: {value}")
@@ -66,25 +67,27 @@ def _parameters(category: Category) -> str:
 
 def ruleset_text(rules: RuleSet) -> str:
     """The text of ``rules show``: categories in count order, then the match settings and notes."""
-    lines = [f"{rules.name} ({rules.id})" + (f", extends {rules.extends}" if rules.extends else "")]
+    title = f"{rules.name} ({rules.id})"
+    lines = [_("{title}, extends {parent}").format(title=title, parent=rules.extends) if rules.extends else title]
     if rules.description:
         lines.append(wrapped(rules.description))
-    lines.append(f"deck {rules.deck}; sides {sides_text(rules)}")
+    lines.append(_("deck {deck}; sides {sides}").format(deck=rules.deck, sides=sides_text(rules)))
     rows = [[c.id, c.title, c.kind, c.points, "; ".join(part for part in (
-        "optional" if c.optional else "", "wins the match" if c.win_match else "", _parameters(c)) if part)]
+        _("optional") if c.optional else "", _("wins the match") if c.win_match else "", _parameters(c)) if part)]
         for c in rules.categories]
-    lines += ["", table(["id", "category", "kind", "points", "detail"], rows)]
+    lines += ["", table([_("id"), _("category"), _("kind"), _("points"), _("detail")], rows)]
     stake = rules.match.stake
     extras = []
     if stake.margin:
-        extras.append("stake is the margin")
+        extras.append(_("stake is the margin"))
     if stake.double_if_loser_below:
-        extras.append(f"doubled if the loser has under {stake.double_if_loser_below}")
-    lines += ["", wrapped(f"match: to {rules.match.target}, ending {rules.match.finish}, playoff "
-                          f"{rules.match.playoff}" + (f"; {'; '.join(extras)}" if extras else ""), indent="  ")]
+        extras.append(_("doubled if the loser has under {points}").format(points=stake.double_if_loser_below))
+    match = _("match: to {target}, ending {ending}, playoff {playoff}").format(
+        target=rules.match.target, ending=rules.match.finish, playoff=rules.match.playoff)
+    lines += ["", wrapped("; ".join((match, *extras)), indent="  ")]
     if rules.options:
-        lines += ["", table(["option", "decides", "value", "or", "source"], options_rows(rules))]
+        lines += ["", table([_("option"), _("decides"), _("value"), _("or"), _("source")], options_rows(rules))]
     if rules.capture is not None and rules.capture.note:
-        lines.append(wrapped(f"captures: {rules.capture.note}", indent="  "))
-    lines += [wrapped(f"note: {note}", indent="  ") for note in rules.notes]
+        lines.append(wrapped(_("captures: {note}").format(note=rules.capture.note), indent="  "))
+    lines += [wrapped(_("note: {note}").format(note=note), indent="  ") for note in rules.notes]
     return visible_lines("\n".join(lines))  # a description may run over several lines

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper._words import cut_short, visible, visible_json
+from scorekeeper.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from scorekeeper.scoring.count import HandResult
@@ -115,18 +116,21 @@ def hand_table(result: HandResult) -> str:
     for category in result.categories:
         explained = category.explain(sides)
         rows.append([category.label, *category.points, explained.note])
-    rows.append(["total", *result.totals, ""])
+    rows.append([_("total"), *result.totals, ""])
     if result.claims:
-        rows.append(["claimed", *(result.claims.get(s, "") for s in sides), ""])
+        rows.append([_("claimed"), *(result.claims.get(s, "") for s in sides), ""])
     lines = [visible(f"{result.rules.name} ({result.rules.id}): {' vs '.join(sides)}"), "",
-             table(["category", *sides, "how"], rows), ""]
+             table([_("category"), *sides, _("how")], rows), ""]
     if result.match_winner:
-        lines.append(visible(f"{result.match_winner} wins the match outright."))
+        lines.append(visible(_("{side} wins the match outright.").format(side=result.match_winner)))
     if result.problems:
-        lines.append(f"{len(result.problems)} problem{'s' if len(result.problems) > 1 else ''}:")
+        count = len(result.problems)
+        lines.append(ngettext("{count} problem:", "{count} problems:", count).format(count=count))
         lines += [f"  - {visible(p)}" for p in cut_short(result.problems)]
+    elif result.claims:
+        lines.append(_("The hand checks out. Every claim is right."))
     else:
-        lines.append("The hand checks out." + (" Every claim is right." if result.claims else ""))
+        lines.append(_("The hand checks out."))
     return "\n".join(lines)
 
 
@@ -134,16 +138,25 @@ def stats_text(figures: dict[str, Any]) -> str:
     """The history's figures (``history.stats.player_stats``) as two tables: results, then categories won."""
     rows = figures["sides"]
     if not rows:
-        return "No matches recorded" + (" for that choice." if figures["side"] or figures["rules"] else " yet.")
-    results = table(["name", "kind", "matches", "won", "win rate", "hands", "points/hand", "sweeps/hand"],
-                    [[r["name"], r["kind"], r["matches"], r["won"],
-                      "-" if r["win_rate"] is None else f"{r['win_rate']:.0%}", r["hands"],
-                      f"{r['points_per_hand']:.2f}", f"{r['sweeps_per_hand']:.2f}"] for r in rows])
+        return (_("No matches recorded for that choice.") if figures["side"] or figures["rules"]
+                else _("No matches recorded yet."))
+    results = table([_("name"), _("kind"), _("matches"), _("won"), _("win rate"), _("hands"), _("points/hand"),
+                     _("sweeps/hand")], [_result_row(r) for r in rows])
     labels: dict[str, str] = {}
     for r in rows:
         for cid, c in r["categories"].items():
             labels.setdefault(cid, c["label"])
-    won = table(["name", *labels.values()],
+    won = table([_("name"), *labels.values()],
                 [[r["name"], *(f"{r['categories'][cid]['rate']:.0%}" if cid in r["categories"] else "-"
                                for cid in labels)] for r in rows])
-    return f"{results}\n\nShare of hands in which each category was won:\n\n{won}"
+    heading = _("Share of hands in which each category was won:")
+    return f"{results}\n\n{heading}\n\n{won}"
+
+
+def _result_row(figures: dict[str, Any]) -> list[Any]:
+    """One side's line of the results table."""
+    kinds = {"player": _("player"), "team": _("team")}
+    keys = "win_rate", "points_per_hand", "sweeps_per_hand"  # not for players: the figures' keys
+    rate, points, sweeps = (figures[key] for key in keys)
+    return [figures["name"], kinds.get(figures["kind"], figures["kind"]), figures["matches"], figures["won"],
+            "-" if rate is None else f"{rate:.0%}", figures["hands"], f"{points:.2f}", f"{sweeps:.2f}"]

@@ -27,7 +27,7 @@ _PAYLOAD = b',"payload":'  # an entry is {"version":...,"check":CRC-32 of the pa
 
 def cache_root() -> Path | None:
     """The cache folder from ``SCOREKEEPER_CACHE_DIR`` or the user's cache folder; None: turned off."""
-    root = os.environ.get("SCOREKEEPER_CACHE_DIR")
+    root = os.environ.get("SCOREKEEPER_CACHE_DIR")  # not for players: a variable
     if root is None:
         from platformdirs import user_cache_dir
 
@@ -110,7 +110,8 @@ def cache_store(kind: str, key: str, payload: Any) -> None:
     if folder is None:
         return
     body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    text = f'{{"version":{json.dumps(__version__)},"check":{zlib.crc32(body.encode())}{_PAYLOAD.decode()}{body}}}'
+    check = zlib.crc32(body.encode())
+    text = f'{{"version":{json.dumps(__version__)},"check":{check}{_PAYLOAD.decode()}{body}}}'  # not for players: JSON
     import secrets  # only when writing
 
     temp = folder / f".{key}.{secrets.token_hex(8)}.tmp"

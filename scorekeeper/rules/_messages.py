@@ -9,23 +9,34 @@ pydantic's words rather than being lost.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from typing import Any
 
+from scorekeeper._words import or_list
+from scorekeeper.i18n import N_, _, translated
+
+_TRUE_OR_FALSE = N_("must be true or false")
+_WHOLE_NUMBER = N_("must be a whole number")
+_MAPPING = N_("must be a mapping of keys to values")
+_LIST = N_("must be a list, like [a, b]")
+# pydantic's error types (not for players), each with what a player is told
 _SHAPES = {
-    "bool_type": "must be true or false", "bool_parsing": "must be true or false",
-    "int_type": "must be a whole number", "int_parsing": "must be a whole number",
-    "int_from_float": "must be a whole number", "string_type": "must be text (quote it if it looks like a number)",
-    "dict_type": "must be a mapping of keys to values", "list_type": "must be a list, like [a, b]",
-    "tuple_type": "must be a list, like [a, b]", "dataclass_type": "must be a mapping of keys to values",
-    "dataclass_args_type": "must be a mapping of keys to values", "model_type": "must be a mapping of keys to values",
-    "none_required": "must be empty",
+    "bool_type": _TRUE_OR_FALSE, "bool_parsing": _TRUE_OR_FALSE,  # not for players: error types
+    "int_type": _WHOLE_NUMBER, "int_parsing": _WHOLE_NUMBER,  # not for players: error types
+    "int_from_float": _WHOLE_NUMBER, "list_type": _LIST, "tuple_type": _LIST,  # not for players: error types
+    "string_type": N_("must be text (quote it if it looks like a number)"),  # not for players: an error type
+    "dict_type": _MAPPING, "dataclass_type": _MAPPING, "model_type": _MAPPING,  # not for players: error types
+    "dataclass_args_type": _MAPPING,  # not for players: an error type
+    "none_required": N_("must be empty"),  # not for players: an error type
 }
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 
 
 def _choices(expected: str) -> str:
-    """pydantic's "'a', 'b' or 'c'" as "a, b or c"."""
-    return expected.replace("'", "")
+    """pydantic's "'a', 'b' or 'c'" as "a, b or c", in the language in use."""
+    found = _QUOTED.findall(expected)
+    return or_list(found) if found else expected.replace("'", "")
 
 
 def in_words(error: Any, known_keys: Iterable[str] = ()) -> str:
@@ -33,20 +44,25 @@ def in_words(error: Any, known_keys: Iterable[str] = ()) -> str:
     kind, ctx, given = error["type"], error.get("ctx") or {}, error.get("input")
     if kind in _SHAPES:
         shown = repr(given) if isinstance(given, str | int | float | bool) else ""
-        return f"{shown} {_SHAPES[kind]}".strip() if shown and len(shown) <= 40 else _SHAPES[kind]
-    if kind == "missing" or kind == "missing_keyword_argument":
-        return "missing: this key is required"
-    if kind in ("unexpected_keyword_argument", "extra_forbidden"):
+        problem = translated(_SHAPES[kind])
+        return _("{value} {problem}").format(value=shown, problem=problem) if shown and len(shown) <= 40 else problem
+    if kind in ("missing", "missing_keyword_argument"):  # not for players: error types
+        return _("missing: this key is required")
+    if kind in ("unexpected_keyword_argument", "extra_forbidden"):  # not for players: error types
         name = str(error["loc"][-1]) if error["loc"] else ""
         near = difflib.get_close_matches(name, list(known_keys), n=1)
-        return "unknown key" + (f" (did you mean {near[0]}?)" if near else
-                                f" (known: {', '.join(sorted(known_keys))})" if known_keys else "")
-    if kind == "literal_error":
-        return f"{given!r} is not allowed here: use {_choices(str(ctx.get('expected', '')))}"
-    if kind in ("greater_than_equal", "greater_than"):
-        bound = ctx.get("ge", ctx.get("gt"))
-        return f"{given!r} is too small: it must be {bound} or more" if kind == "greater_than_equal" else \
-            f"{given!r} is too small: it must be more than {bound}"
-    if kind in ("union_tag_invalid", "union_tag_not_found"):
-        return "unknown kind"
-    return str(error["msg"])
+        if near:
+            return _("unknown key (did you mean {key}?)").format(key=near[0])
+        if known_keys:
+            return _("unknown key (known: {keys})").format(keys=", ".join(sorted(known_keys)))
+        return _("unknown key")
+    if kind == "literal_error":  # not for players: an error type
+        return _("{value} is not allowed here: use {choices}").format(
+            value=repr(given), choices=_choices(str(ctx.get("expected", ""))))
+    if kind == "greater_than_equal":  # not for players: an error type
+        return _("{value} is too small: it must be {bound} or more").format(value=repr(given), bound=ctx.get("ge"))
+    if kind == "greater_than":  # not for players: an error type
+        return _("{value} is too small: it must be more than {bound}").format(value=repr(given), bound=ctx.get("gt"))
+    if kind in ("union_tag_invalid", "union_tag_not_found"):  # not for players: error types
+        return _("unknown kind")
+    return str(error["msg"])  # pydantic's own words, for an error type not met before

@@ -7,6 +7,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
+from scorekeeper.i18n import _
 
 
 @cache
@@ -38,8 +39,10 @@ def rules_path(ref: str) -> Path:
     try:
         if path.suffix in (".yaml", ".yml", ".json") or path.exists():
             if not path.is_file():
-                raise RuleSetError(f"rule set file {ref!r} does not exist")
+                raise RuleSetError(_("rule set file {name} does not exist").format(name=repr(ref)))
             return path
     except OSError as exc:  # a name too long for the system, a folder that cannot be entered...
-        raise RuleSetError(f"rule set {ref[:40]!r}{'...' if len(ref) > 40 else ''}: {exc.strerror}") from None
-    raise RuleSetError(f"unknown rule set {ref!r} (built-in: {', '.join(builtin_ids())}; or give a path)")
+        raise RuleSetError(_("rule set {name}: {why}").format(
+            name=f"{ref[:40]!r}{'...' if len(ref) > 40 else ''}", why=exc.strerror)) from None
+    raise RuleSetError(_("unknown rule set {name} (built-in: {ids}; or give a path)").format(
+        name=repr(ref), ids=", ".join(builtin_ids())))

@@ -12,12 +12,13 @@ import zlib
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
+from scorekeeper.i18n import _
 from scorekeeper.rules._cache import cache_load, cache_store
 from scorekeeper.rules.builtins import builtin_ids, builtin_path, rules_path
 from scorekeeper.rules.plain import from_plain, to_plain
 from scorekeeper.rules.ruleset import RuleSet
 
-__all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules", "rules_path"]
+__all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules", "rules_path"]  # not for players: names
 
 
 # Rule sets loaded by this process, by file, with the size and time of change of every file each was
@@ -73,7 +74,7 @@ def check_rules(path: Path) -> RuleSet:
     from scorekeeper.rules.extends import read_rules
 
     if not path.is_file():
-        raise RuleSetError(f"{path}: no such file")
+        raise RuleSetError(_("{path}: no such file").format(path=path))
     return read_rules(path)[0]
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from scorekeeper._yaml import parse_yaml
 from scorekeeper.documents import DocumentError, MarkedDict, MarkedList, read_text
 from scorekeeper.errors import RuleSetError
+from scorekeeper.i18n import N_, _
 from scorekeeper.rules.builtins import builtin_path
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.validation import validate
@@ -28,28 +29,30 @@ def read_rules(path: Path, _chain: tuple[Path, ...] = ()) -> tuple[RuleSet, list
 
 def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
     try:
-        text, _ = read_text(path, "rule set")
+        text, _name = read_text(path, N_("rule set"))
     except DocumentError as exc:
         raise RuleSetError(str(exc)) from None
     raw = text.encode("utf-8")
     data = parse_yaml(text, str(path))
     if not isinstance(data, MarkedDict):
-        raise RuleSetError(f"{path}:1:1: a rule set must be a mapping of keys to values")
+        raise RuleSetError(_("{where}: a rule set must be a mapping of keys to values").format(where=f"{path}:1:1"))
     return data, raw
 
 
 def read_merged(path: Path, chain: tuple[Path, ...]) -> tuple[MarkedDict, list[tuple[str, bytes]]]:
     if path in chain:
-        raise RuleSetError(f"{path}: extends itself through {' -> '.join(p.stem for p in chain)}")
+        raise RuleSetError(_("{path}: extends itself through {chain}").format(
+            path=path, chain=" -> ".join(p.stem for p in chain)))
     if len(chain) >= MAX_PARENTS:
-        raise RuleSetError(f"{path}: more than {MAX_PARENTS} rule sets extend one another; refused")
+        raise RuleSetError(_("{path}: more than {count} rule sets extend one another; refused").format(
+            path=path, count=MAX_PARENTS))
     data, raw = _read_file(path)
     sources = [(str(path), raw)]
     parent_ref = data.get("extends")
     if parent_ref is None:
         return data, sources
     if not isinstance(parent_ref, str):
-        raise RuleSetError(f"{data.where['extends']}: extends: must be a rule-set id or a path")
+        raise RuleSetError(_("{where}: extends: must be a rule-set id or a path").format(where=data.where["extends"]))
     parent, parent_sources = read_merged(_parent_file(path, parent_ref, str(data.where["extends"])), (*chain, path))
     return merge(parent, data), sources + parent_sources
 
@@ -65,10 +68,12 @@ def _parent_file(path: Path, ref: str, where: str) -> Path:
         if parent.is_file():
             return parent
     except OSError as exc:  # a name too long for the system, a folder that cannot be entered...
-        raise RuleSetError(f"{where}: extends: rule set {shown}: {exc.strerror or type(exc).__name__}") from None
+        raise RuleSetError(_("{where}: extends: rule set {name}: {why}").format(
+            where=where, name=shown, why=exc.strerror or type(exc).__name__)) from None
     except RuntimeError:  # Path.resolve before Python 3.13: symbolic links that lead round in a loop
-        raise RuleSetError(f"{where}: extends: rule set {shown}: its symbolic links go round in a loop") from None
-    raise RuleSetError(f"{where}: extends: no rule set {shown}")
+        raise RuleSetError(_("{where}: extends: rule set {name}: its symbolic links go round in a loop").format(
+            where=where, name=shown)) from None
+    raise RuleSetError(_("{where}: extends: no rule set {name}").format(where=where, name=shown))
 
 
 _OWN_KEYS = ("id", "name", "description", "extends")
@@ -104,7 +109,9 @@ def _merge_by_id(parent: MarkedList, child: MarkedList, what: str) -> MarkedList
         cid = item.get("id") if isinstance(item, MarkedDict) else None
         if cid not in index:
             if isinstance(item, MarkedDict) and item.get("remove"):
-                raise RuleSetError(f"{where}: remove: the parent has no {what} {cid!r}")
+                message = (_("{where}: remove: the parent has no category {id}") if what == "category"
+                           else _("{where}: remove: the parent has no option {id}"))
+                raise RuleSetError(message.format(where=where, id=repr(cid)))
             items.append((item, where))
         elif item.get("remove"):
             removed.add(index[cid])

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper.errors import RuleSetError
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import OptionValue, RuleOption, RuleSet
 
 _TRUE = {"on", "true", "yes", "1"}
@@ -29,7 +30,7 @@ def field_value(rules: RuleSet, path: str) -> OptionValue:
     """The value of the field at ``path``; RuleSetError if no scalar field is there."""
     node = _steps(rules, path)[-1]
     if node is not None and not isinstance(node, bool | int | str):
-        raise RuleSetError(f"{path}: is not a single value (a switch, a number or a word)")
+        raise RuleSetError(_("{path}: is not a single value (a switch, a number or a word)").format(path=path))
     return node
 
 
@@ -43,19 +44,19 @@ def _steps(rules: RuleSet, path: str) -> list[Any]:
         name = parts[i]
         if name == "categories" and node is rules:
             if i + 1 >= len(parts):
-                raise RuleSetError(f"{path}: name a category after 'categories'")
+                raise RuleSetError(_("{path}: name a category after 'categories'").format(path=path))
             found = [c for c in rules.categories if c.id == parts[i + 1]]
             if not found:
-                raise RuleSetError(f"{path}: no category {parts[i + 1]!r}")
+                raise RuleSetError(_("{path}: no category {category}").format(path=path, category=repr(parts[i + 1])))
             node = found[0]
             i += 2
         elif dataclasses.is_dataclass(node) and name in {f.name for f in dataclasses.fields(node)}:
             node = getattr(node, name)
             i += 1
         else:
-            raise RuleSetError(f"{path}: no field {name!r} there")
+            raise RuleSetError(_("{path}: no field {name} there").format(path=path, name=repr(name)))
         if node is None and i < len(parts):
-            raise RuleSetError(f"{path}: this rule set has no {name!r} section")
+            raise RuleSetError(_("{path}: this rule set has no {name} section").format(path=path, name=repr(name)))
         met.append(node)
     return met
 
@@ -108,12 +109,12 @@ def read_value(text: object, like: OptionValue) -> OptionValue:
             return True
         if word in _FALSE:
             return False
-        raise ValueError("is not on or off")
+        raise ValueError(_("is not on or off"))
     if word in _NONE:
         return None
     if isinstance(like, int) or (like is None and word.isdigit()):
         if not word.isdigit() or len(word) > 9:
-            raise ValueError("is not a whole number")
+            raise ValueError(_("is not a whole number"))
         return int(word)
     return text.strip()
 
@@ -123,9 +124,12 @@ def find_option(rules: RuleSet, option_id: str, place: str = "") -> RuleOption:
     for option in rules.options:
         if option.id == option_id:
             return option
-    known = ", ".join(o.id for o in rules.options) or "none"
-    lead = f"{place}: " if place else ""
-    raise RuleSetError(f"{lead}{rules.id} has no option {option_id[:40]!r} (its options: {known})")
+    known = ", ".join(o.id for o in rules.options) or _("none")
+    if place:
+        raise RuleSetError(_("{where}: {rules} has no option {option} (its options: {known})").format(
+            where=place, rules=rules.id, option=repr(option_id[:40]), known=known))
+    raise RuleSetError(_("{rules} has no option {option} (its options: {known})").format(
+        rules=rules.id, option=repr(option_id[:40]), known=known))
 
 
 def apply_options(rules: RuleSet, chosen: Mapping[str, object], where: Mapping[str, str] | None = None) -> RuleSet:
@@ -134,7 +138,7 @@ def apply_options(rules: RuleSet, chosen: Mapping[str, object], where: Mapping[s
     ``where`` tells where each option was given (``--option ties``, ``hand.yaml:3:10``), for messages.
     """
     for option_id, given in chosen.items():
-        place = (where or {}).get(option_id) or f"option {option_id}"
+        place = (where or {}).get(option_id) or _("option {id}").format(id=option_id)
         option = find_option(rules, option_id, place)
         current = field_value(rules, option.field)
         choices = choices_of(rules, option)
@@ -142,9 +146,11 @@ def apply_options(rules: RuleSet, chosen: Mapping[str, object], where: Mapping[s
         try:
             value = read_value(given, current if current is not None else (choices[0] if choices else None))
         except ValueError as exc:
-            raise RuleSetError(f"{place}: {str(given)[:40]!r} {exc} (choices: {allowed})") from None
+            raise RuleSetError(_("{where}: {value} {problem} (choices: {choices})").format(
+                where=place, value=repr(str(given)[:40]), problem=exc, choices=allowed)) from None
         if not any(value == c and type(value) is type(c) for c in choices or (current,)):
-            raise RuleSetError(f"{place}: {shown_value(value)[:40]!r} is not one of its choices: {allowed}")
+            raise RuleSetError(_("{where}: {value} is not one of its choices: {choices}").format(
+                where=place, value=repr(shown_value(value)[:40]), choices=allowed))
         rules = _replaced(rules, option.field, value)
     return rules
 

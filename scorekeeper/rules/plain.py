@@ -15,6 +15,7 @@ import dataclasses
 from typing import Any
 
 from scorekeeper.errors import RuleSetError
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import (
     CATEGORY_KINDS,
     CaptureRules,
@@ -42,14 +43,14 @@ def from_plain(data: Any) -> RuleSet:
     try:
         built = _build(RuleSet, data)
     except (KeyError, TypeError, ValueError) as exc:
-        raise RuleSetError(f"not the data of a rule set: {exc}") from None
+        raise RuleSetError(_("not the data of a rule set: {why}").format(why=exc)) from None
     assert isinstance(built, RuleSet)
     return built
 
 
 def _build(cls: type, data: Any) -> Any:
     if not isinstance(data, dict):
-        raise TypeError(f"{cls.__name__} needs a mapping, not {type(data).__name__}")
+        raise TypeError(_("{part} needs a mapping, not {kind}").format(part=cls.__name__, kind=type(data).__name__))
     values = {}
     for name, value in data.items():
         if name == "categories" and isinstance(value, list):

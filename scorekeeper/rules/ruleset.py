@@ -6,16 +6,20 @@ which is only imported when a file has to be read; ``catalog`` finds and caches 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from scorekeeper.cards import DECKS, Deck
 from scorekeeper.errors import RuleSetError
+from scorekeeper.i18n import _, current
 
 SuitLetter = Literal["d", "h", "s", "c"]
 RankText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-DeckId = Literal["italian-40", "wall-street-40", "french-52"]
-Finish = Literal["highest", "count-out", "count-out-if-tied", "claim"]
+DeckId = Literal["italian-40", "wall-street-40", "french-52"]  # not for players: file-format words
+Finish = Literal["highest", "count-out", "count-out-if-tied", "claim"]  # not for players: file-format words
+#: The languages a rule set may give labels in besides English (its ``label``).
+LabelLanguage = Literal["it", "es"]
 
 
 class AtLeast:
@@ -56,12 +60,24 @@ class Selection:
     except_cards: tuple[str, ...] = ()
 
 
+def in_language(labels: dict[LabelLanguage, str], label: str, default: str) -> str:
+    """The label for the language in use: from ``labels`` (Italian, Spanish), else the English
+    ``label``, else ``default`` (the id)."""
+    language = current()
+    for code, text in labels.items():
+        if code == language and text:
+            return text
+    return label or default
+
+
 @dataclass(frozen=True, kw_only=True)
 class CategoryBase:
-    """What every category has: an id, a label, its points, and two switches."""
+    """What every category has: an id, a label (in English, and in ``labels`` by language), its
+    points, and two switches."""
 
     id: str
     label: str = ""
+    labels: dict[LabelLanguage, str] = field(default_factory=dict)
     points: Count = 1
     optional: bool = False
     win_match: bool = False
@@ -69,7 +85,8 @@ class CategoryBase:
 
     @property
     def title(self) -> str:
-        return self.label or self.id
+        """The label in the language in use, else the English one, else the id."""
+        return in_language(self.labels, self.label, self.id)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -229,7 +246,7 @@ class CaptureRules:
     combine: bool = False
     total: Positive | None = None
     total_pair_first: bool = False
-    ace_takes_all: Literal["never", "no-ace-on-table", "always"] = "never"
+    ace_takes_all: Literal["never", "no-ace-on-table", "always"] = "never"  # not for players: file-format words
     ace_sweep_counts: bool = True
     builds: bool = False
     last_play_sweeps: bool = False
@@ -275,13 +292,15 @@ class RuleOption:
     id: str
     field: str
     label: str = ""
+    labels: dict[LabelLanguage, str] = dataclasses.field(default_factory=dict)
     choices: tuple[OptionValue, ...] = ()
     source: str = ""
     note: str = ""
 
     @property
     def title(self) -> str:
-        return self.label or self.id
+        """The label in the language in use, else the English one, else the id."""
+        return in_language(self.labels, self.label, self.id)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -311,7 +330,8 @@ class RuleSet:
             if category.id == category_id:
                 return category
         known = ", ".join(c.id for c in self.categories)
-        raise RuleSetError(f"{self.id} has no category {category_id!r} (it has: {known})")
+        raise RuleSetError(_("{rules} has no category {category} (it has: {known})").format(
+            rules=self.id, category=repr(category_id), known=known))
 
     @property
     def optional_ids(self) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from scorekeeper.errors import RuleSetError, ScorekeeperError
+from scorekeeper.i18n import _
 from scorekeeper.rules.plain import from_plain
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -47,19 +48,21 @@ def rules_from_data(data: Any, where: str) -> RuleSet:
         return TypeAdapter(RuleSet).validate_python(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise ScorekeeperError(f"{where}: the recorded rule set is damaged: "
-                               f"{field_path(tuple(first['loc'])) or '(top)'}: {first['msg']}") from None
+        raise ScorekeeperError(_("{where}: the recorded rule set is damaged: {path}: {why}").format(
+            where=where, path=field_path(tuple(first["loc"])) or "(top)", why=first["msg"])) from None
 
 
-def rules_from_json(text: str, where: str = "stored rule set") -> RuleSet:
+def rules_from_json(text: str, where: str | None = None) -> RuleSet:
     """The RuleSet a stored JSON text describes: rebuilt without pydantic, or validated when damaged."""
     seen = _BY_TEXT.get(text)
     if seen is not None:
         return seen
+    where = where or _("stored rule set")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScorekeeperError(f"{where}: the recorded rule set is not JSON ({exc.msg})") from None
+        raise ScorekeeperError(_("{where}: the recorded rule set is not JSON ({why})").format(
+            where=where, why=exc.msg)) from None
     try:
         ruleset = from_plain(data)
     except RuleSetError:

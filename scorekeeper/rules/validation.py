@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from scorekeeper.cards import DECKS, Card
 from scorekeeper.documents import Mark, MarkedDict, MarkedList
 from scorekeeper.errors import InputErrors, NotationError, RuleSetError
+from scorekeeper.i18n import _, translated
 from scorekeeper.rules._messages import in_words
 from scorekeeper.rules.options import apply_options, choices_of, field_value, owner_of, shown_value
 from scorekeeper.rules.ruleset import (
@@ -56,6 +57,8 @@ def field_path(loc: tuple[Any, ...]) -> str:
     """``('categories', 2, 'points')`` as ``categories[2].points``."""
     out = ""
     for key in loc:
+        if key == "[key]":  # not for players: pydantic's mark of a bad key, which the path already ends with
+            continue
         out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else str(key))
     return out
 
@@ -75,7 +78,7 @@ def _ranks_as_text(category: Any) -> None:
     # YAML reads an unquoted 7 as a number; ranks are text in the schema.
     select = category.get("select")
     if isinstance(select, dict):
-        for key in ("ranks", "except_ranks"):
+        for key in ("ranks", "except_ranks"):  # not for players: keys
             if isinstance(select.get(key), list):
                 select[key][:] = [str(r) if isinstance(r, int) else r for r in select[key]]
     if isinstance(category.get("start"), int):
@@ -148,12 +151,14 @@ def _validate_category(data: MarkedDict, i: int, item: Any, errors: list[str]) -
     where = _locate(data, ("categories", i))
     kinds = ", ".join(CATEGORY_KINDS)
     if not isinstance(item, dict):
-        errors.append(f"{where}: categories[{i}]: must be a mapping with a kind")
+        errors.append(_("{where}: {path}: must be a mapping with a kind").format(where=where, path=f"categories[{i}]"))
         return None
     kind = item.get("kind")
     if not isinstance(kind, str) or kind not in CATEGORY_KINDS:
-        said = "missing" if kind is None else f"{kind!r} is not a kind"
-        errors.append(f"{_locate(data, ('categories', i, 'kind'))}: categories[{i}].kind: {said} (one of {kinds})")
+        place, path = _locate(data, ("categories", i, "kind")), f"categories[{i}].kind"  # not for players: a path
+        errors.append(_("{where}: {path}: missing (one of {kinds})").format(where=place, path=path, kinds=kinds)
+                      if kind is None else _("{where}: {path}: {kind} is not a kind (one of {kinds})").format(
+                          where=place, path=path, kind=repr(kind), kinds=kinds))
         return None
     _ranks_as_text(item)
     try:
@@ -183,7 +188,8 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict, categories: list[tuple[in
             bad(loc, str(exc))
             return
         if deck_known and card not in deck.index:
-            bad(loc, f"{card} is not in the {deck.id} deck: {deck.lacks}")
+            bad(loc, _("{card} is not in the {deck} deck: {why}").format(card=card, deck=deck.id,
+                                                                          why=translated(deck.lacks)))
 
     seen: set[str] = set()
     raw = data.get("categories")
@@ -192,7 +198,7 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict, categories: list[tuple[in
         if not isinstance(cid, str):
             continue
         if cid in seen:
-            bad(("categories", i, "id"), f"{cid!r} is used by an earlier category")
+            bad(("categories", i, "id"), _("{id} is used by an earlier category").format(id=repr(cid)))
         seen.add(cid)
     for i, category in categories:
         here = ("categories", i)
@@ -200,34 +206,37 @@ def _check_meaning(ruleset: RuleSet, data: MarkedDict, categories: list[tuple[in
             check_card((*here, "card"), category.card)
         select = getattr(category, "select", None)
         if isinstance(select, Selection):
-            for key in ("cards", "except_cards"):
+            for key in ("cards", "except_cards"):  # not for players: keys
                 for j, text in enumerate(getattr(select, key)):
                     check_card((*here, "select", key, j), text)
-        for text in getattr(category, "card_points", {}):
-            check_card((*here, "card_points", text), text)
+        for text in getattr(category, "card_points", {}):  # not for players: a key
+            check_card((*here, "card_points", text), text)  # not for players: a key
         for rank in deck.ranks if deck_known else ():
             values = getattr(category, "values", None)
             if values is not None and rank.value not in values:
-                bad((*here, "values"), f"no value for rank {rank.value}, which the {deck.id} deck has")
-        for word in (getattr(category, "tie_break", None) or "").split():  # a rank of the deck, or a card
+                bad((*here, "values"), _("no value for rank {rank}, which the {deck} deck has").format(
+                    rank=rank.value, deck=deck.id))
+        for word in (getattr(category, "tie_break", None) or "").split():  # not for players: a rank or a card
             if not deck_known or word in {r.value for r in deck.ranks}:
                 continue
-            check_card((*here, "tie_break"), word)
+            check_card((*here, "tie_break"), word)  # not for players: a key
         start = getattr(category, "start", None)
         if deck_known and start is not None and start not in {r.value for r in deck.ranks}:
-            bad((*here, "start"), f"the {deck.id} deck has no rank {start}")
+            bad((*here, "start"), _("the {deck} deck has no rank {rank}").format(deck=deck.id, rank=start))
     if ruleset.capture is not None and deck_known:
         _check_capture(ruleset, bad, check_card)
     if whole:
         _check_options(ruleset, bad)
     if ruleset.sides.min > ruleset.sides.max:
-        bad(("sides", "min"), f"{ruleset.sides.min} is more than max {ruleset.sides.max}")
+        bad(("sides", "min"), _("{min} is more than max {max}").format(min=ruleset.sides.min, max=ruleset.sides.max))
     for j, shape in enumerate(ruleset.sides.teams):
-        count, _, size = shape.partition("x")
+        count, _x, size = shape.partition("x")
         if not (count.isdigit() and size.isdigit() and int(count) >= 2 and int(size) >= 2):
-            bad(("sides", "teams", j), f"{shape!r} is not a team shape like 2x2 (sides x players)")
+            bad(("sides", "teams", j), _("{shape} is not a team shape like 2x2 (sides x players)").format(
+                shape=repr(shape)))
         elif not ruleset.sides.min <= int(count) <= ruleset.sides.max:
-            bad(("sides", "teams", j), f"{shape!r} has {count} sides, outside {ruleset.sides.min}-{ruleset.sides.max}")
+            bad(("sides", "teams", j), _("{shape} has {count} sides, outside {min}-{max}").format(
+                shape=repr(shape), count=count, min=ruleset.sides.min, max=ruleset.sides.max))
     return errors
 
 
@@ -238,13 +247,15 @@ def _check_capture(ruleset: RuleSet, bad: Any, check_card: Any) -> None:
     ranks = [r.value for r in DECKS[ruleset.deck].ranks]
     for rank in ranks:
         if rank not in capture.values:
-            bad(("capture", "values"), f"no value for rank {rank}, which the {ruleset.deck} deck has")
+            bad(("capture", "values"), _("no value for rank {rank}, which the {deck} deck has").format(
+                rank=rank, deck=ruleset.deck))
     for rank in capture.pair_only:
         if rank not in ranks:
-            bad(("capture", "pair_only"), f"the {ruleset.deck} deck has no rank {rank}")
+            bad(("capture", "pair_only"),  # not for players: a key
+                _("the {deck} deck has no rank {rank}").format(deck=ruleset.deck, rank=rank))
     for key in capture.hand_values:
         if key not in ranks:
-            check_card(("capture", "hand_values", key), key)
+            check_card(("capture", "hand_values", key), key)  # not for players: a key
 
 
 def _check_options(ruleset: RuleSet, bad: Any) -> None:
@@ -260,7 +271,7 @@ def _check_options(ruleset: RuleSet, bad: Any) -> None:
     seen: set[str] = set()
     for i, option in enumerate(ruleset.options):
         if option.id in seen:
-            said(i, option, "id", f"{option.id!r} is used by an earlier option")
+            said(i, option, "id", _("{id} is used by an earlier option").format(id=repr(option.id)))
         seen.add(option.id)
         try:
             current = field_value(ruleset, option.field)
@@ -269,16 +280,19 @@ def _check_options(ruleset: RuleSet, bad: Any) -> None:
             continue
         choices = choices_of(ruleset, option)
         if not choices:
-            said(i, option, "field", f"{option.field} is not a switch: list the values it may take")
+            said(i, option, "field",
+                 _("{field} is not a switch: list the values it may take").format(field=option.field))
             continue
         if current not in choices or not any(type(c) is type(current) for c in choices):
-            said(i, option, "choices", f"the rule set's own value {shown_value(current)} (the default) is not a choice")
+            said(i, option, "choices", _("the rule set's own value {value} (the default) is not a choice").format(
+                value=shown_value(current)))
         for j, choice in enumerate(choices):
             try:
                 _revalidate(apply_options(ruleset, {option.id: choice}), option.field)
             except (RuleSetError, ValidationError, TypeError) as exc:
                 why = in_words(exc.errors()[0]) if isinstance(exc, ValidationError) else str(exc)
-                said(i, option, "choices", f"{shown_value(choice)} does not fit {option.field}: {why}", j)
+                said(i, option, "choices", _("{value} does not fit {field}: {why}").format(
+                    value=shown_value(choice), field=option.field, why=why), j)
 
 
 def _revalidate(ruleset: RuleSet, path: str) -> None:

@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from scorekeeper._words import and_list
 from scorekeeper.cards import Card, Deck, Rank, Suit
 from scorekeeper.errors import NotationError, RuleSetError
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import (
     CardCategory,
     DeclaredCategory,
@@ -61,8 +63,12 @@ def selection_mask(select: Selection, deck: Deck) -> int:
 
 
 def names_of(indexes: Sequence[int], sides: Sequence[str]) -> str:
-    """The names of some sides, joined with "and"."""
-    return " and ".join(sides[i] for i in indexes)
+    """The names of some sides, each joined to the next with "and" (``A and B and C``)."""
+    names = [sides[i] for i in indexes]
+    joined = names[0]
+    for name in names[1:]:
+        joined = and_list([joined, name])
+    return joined
 
 
 def _versus(values: Sequence[Any]) -> str:
@@ -140,14 +146,16 @@ class MostScorer(Scorer):
         counts = scored.raw
         best = max(counts)
         leaders = [i for i, c in enumerate(counts) if c == best]
+        versus = _versus(counts)
         if scored.taker is not None and len(leaders) > 1:
-            note = f"{_versus(counts)}: tie broken by {self.spec.tie_break}: {sides[scored.taker]} scores"
+            note = _("{counts}: tie broken by {tie_break}: {side} scores").format(
+                counts=versus, tie_break=self.spec.tie_break, side=sides[scored.taker])
         elif scored.taker is not None:
-            note = f"{_versus(counts)}: {sides[scored.taker]} has the most"
+            note = _("{counts}: {side} has the most").format(counts=versus, side=sides[scored.taker])
         elif best and self.spec.ties == "split":
-            note = f"{_versus(counts)}: tie between {names_of(leaders, sides)}, each scores"
+            note = _("{counts}: tie between {sides}, each scores").format(counts=versus, sides=names_of(leaders, sides))
         else:
-            note = f"{_versus(counts)}: tie at {best}, nobody scores"
+            note = _("{counts}: tie at {count}, nobody scores").format(counts=versus, count=best)
         return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
@@ -166,9 +174,10 @@ class CardScorer(Scorer):
         return self._held_by(self.mask, piles, whole=False)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        who = "nobody" if scored.taker is None else sides[scored.taker]
+        holder = None if scored.taker is None else sides[scored.taker]
+        note = _("{card}: nobody").format(card=self.card) if holder is None else f"{self.card}: {holder}"
         cells = tuple(str(self.card) if i == scored.taker else "" for i in range(len(sides)))
-        return Explained(cells, f"{self.card}: {who}", {"holder": None if scored.taker is None else who})
+        return Explained(cells, note, {"holder": holder})
 
 
 class SetScorer(Scorer):
@@ -183,9 +192,12 @@ class SetScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         cards = " ".join(map(str, self.deck.cards_in(self.mask)))
-        who = "nobody holds all of them" if scored.taker is None else f"{sides[scored.taker]} holds all"
-        cells = tuple("all" if i == scored.taker else "" for i in range(len(sides)))
-        return Explained(cells, f"{cards}: {who}", {"holder": None if scored.taker is None else sides[scored.taker]})
+        if scored.taker is None:
+            note = _("{cards}: nobody holds all of them").format(cards=cards)
+        else:
+            note = _("{cards}: {side} holds all").format(cards=cards, side=sides[scored.taker])
+        cells = tuple(_("all") if i == scored.taker else "" for i in range(len(sides)))
+        return Explained(cells, note, {"holder": None if scored.taker is None else sides[scored.taker]})
 
 
 class EachScorer(Scorer):
@@ -211,7 +223,7 @@ class EachScorer(Scorer):
         return Scored(tuple(points), counts, None)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        note = f"cards {_versus(scored.raw)}, points {_versus(scored.points)}"
+        note = _("cards {counts}, points {points}").format(counts=_versus(scored.raw), points=_versus(scored.points))
         return Explained(tuple(str(c) for c in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
@@ -255,9 +267,11 @@ class SequenceScorer(Scorer):
         runs = [" ".join(map(str, self.suit_cards[:n])) for n in scored.raw]
         cells = tuple(f"{n} ({r})" if n else "0" for n, r in zip(scored.raw, runs, strict=True))
         parts = [f"{sides[i]} {runs[i]}" for i, n in enumerate(scored.raw) if n >= self.spec.min_length]
-        note = "; ".join(parts) if parts else f"nobody has {self.spec.min_length} in a row from {self.spec.start}"
+        note = "; ".join(parts) if parts else _("nobody has {count} in a row from {rank}").format(
+            count=self.spec.min_length, rank=self.spec.start)
         whole = self.match_taker(scored) if self.spec.whole_run_wins else None
-        note += f"; {sides[whole]} has the whole suit in a row and wins the match" if whole is not None else ""
+        if whole is not None:
+            note += "; " + _("{side} has the whole suit in a row and wins the match").format(side=sides[whole])
         return Explained(cells, note, {"lengths": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
@@ -277,7 +291,10 @@ class SweepsScorer(Scorer):
         return Scored(tuple(s * per for s in sweeps), sweeps, None)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        note = f"{_versus(scored.raw)} sweeps" + (", only the difference scores" if self.spec.cancel else "")
+        if self.spec.cancel:
+            note = _("{counts} sweeps, only the difference scores").format(counts=_versus(scored.raw))
+        else:
+            note = _("{counts} sweeps").format(counts=_versus(scored.raw))
         return Explained(tuple(str(s) for s in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
 
@@ -288,7 +305,7 @@ class DeclaredScorer(Scorer):
         return Scored(tuple(n * self.spec.points for n in declared), declared, None)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        note = f"declared {_versus(scored.raw)}, {self.spec.points} each"
+        note = _("declared {counts}, {points} each").format(counts=_versus(scored.raw), points=self.spec.points)
         return Explained(tuple(str(n) for n in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
 
@@ -301,6 +318,6 @@ def _tie_break_mask(token: str, deck: Deck, category_id: str) -> int:
     except NotationError:
         card = None
     if card is None or card not in deck.index:
-        raise RuleSetError(f"category {category_id}: tie_break: {token[:20]!r} is neither a rank nor a card "
-                           f"of the {deck.id} deck")
+        raise RuleSetError(_("category {id}: tie_break: {token} is neither a rank nor a card of the {deck} deck")
+                           .format(id=category_id, token=repr(token[:20]), deck=deck.id))
     return deck.bit(card)

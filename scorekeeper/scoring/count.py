@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, NamedTuple
 
+from scorekeeper._words import or_list
 from scorekeeper.cards import CardSet, Deck
 from scorekeeper.errors import HandError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation import PileText
 from scorekeeper.rules.ruleset import (
     CardCategory,
@@ -55,16 +57,21 @@ def build_scorer(category: Category, deck: Deck) -> Scorer:
     return SCORERS[type(category)](category, deck)
 
 
-_FACT_WORDS = {"sweeps": "sweeps of", "claims": "claim of", "declared": "declared", "with": "optional category"}
-
-
 def fact_name(key: str, name: str) -> str:
     """How a hand names one of its facts, by the hand-file key it is given under.
 
     >>> fact_name("sweeps", "Anna"), fact_name("declared", "Anna:bussata"), fact_name("with", "napola")
     ('sweeps of Anna', 'declared Anna:bussata', 'optional category napola')
     """
-    return f"{_FACT_WORDS[key]} {name}"
+    if key == "sweeps":
+        return _("sweeps of {side}").format(side=name)
+    if key == "claims":
+        return _("claim of {side}").format(side=name)
+    if key == "declared":
+        return _("declared {side}").format(side=name)
+    if key == "with":
+        return _("optional category {id}").format(id=name)
+    raise KeyError(key)
 
 
 @dataclass(frozen=True)
@@ -149,7 +156,7 @@ class HandResult:
             "piles": {s: str(p) for s, p in zip(self.sides, self.piles, strict=True)},
             "sweeps": dict(zip(self.sides, self.sweeps, strict=True)),
             "categories": categories, "totals": dict(zip(self.sides, self.totals, strict=True)),
-            "claims": dict(self.claims), "match_winner": self.match_winner,
+            "claims": dict(self.claims), "match_winner": self.match_winner,  # not for players: JSON keys
             "problems": list(self.problems), "ok": self.ok,
         }
 
@@ -199,22 +206,21 @@ class Counter:
         for key, mapping in (("sweeps", entry.sweeps), ("claims", entry.claims), ("declared", entry.declared)):
             for side in mapping:
                 if side not in known:
-                    raise HandError(f"{entry.name_of(key, side)}: no pile has that side "
-                                    f"(sides: {', '.join(entry.sides)})")
+                    raise HandError(_("{fact}: no pile has that side (sides: {sides})").format(
+                        fact=entry.name_of(key, side), sides=", ".join(entry.sides)))
         for side, counts in entry.declared.items():
             for cid in counts:
                 if cid not in self._declared:
                     self.rules.category(cid)  # raises for an unknown id
-                    raise HandError(f"{entry.name_of('declared', f'{side}:{cid}')}: {cid!r} is not a declared "
-                                    f"category of {self.rules.id}")
+                    raise HandError(_("{fact}: {id} is not a declared category of {rules}").format(
+                        fact=entry.name_of("declared", f"{side}:{cid}"), id=repr(cid), rules=self.rules.id))
         if not entry.enabled:
             return
         optional = self.rules.optional_ids
         for cid in entry.enabled:
             if cid not in optional:
                 self.rules.category(cid)
-                raise HandError(f"{entry.name_of('with', cid)}: {cid!r} is always counted in {self.rules.id}; "
-                                f"optional ones: {', '.join(optional) or 'none'}")
+                raise HandError(always_counted(entry.name_of("with", cid), cid, self.rules.id, optional))
 
     def score(self, entry: HandEntry) -> HandResult:
         """Check and count a typed hand."""
@@ -272,19 +278,33 @@ class Counter:
 
     def _sweeps(self, entry: HandEntry, masks: Sequence[int], problems: list[str]) -> tuple[int, ...]:
         counts = []
+        # Sweeps typed while the game's sweeps category is optional and off would vanish from the
+        # count without a word (Spade Cassino's count only when the players agree, per Bicycle).
+        counted = any(isinstance(s.spec, SweepsCategory) for s, _cid, _wins in self.active(entry.enabled))
+        optional = next((s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory)), "")
         for side, pile, mask in zip(entry.sides, entry.piles, masks, strict=True):
             marked = len(set(pile.marked)) if pile.marked else 0
             typed = entry.sweeps.get(side)
             if typed is not None and marked and typed != marked:
-                problems.append(f"pile of {side}: {marked} card{'s' if marked > 1 else ''} marked as sweeps "
-                                f"but {typed} sweep{'s' if typed != 1 else ''} typed")
+                typed_text = ngettext("{count} sweep typed", "{count} sweeps typed", typed).format(count=typed)
+                problems.append(ngettext("pile of {side}: {count} card marked as sweeps but {typed}",
+                                         "pile of {side}: {count} cards marked as sweeps but {typed}",
+                                         marked).format(side=side, count=marked, typed=typed_text))
             count = typed if typed is not None else marked
             held = mask.bit_count()
             if count * 2 > held:
-                problems.append(f"{side}: {count} sweeps need at least {count * 2} cards "
-                                f"(each a capturing and a captured card); the pile has {held}")
+                problems.append(_("{side}: {count} sweeps need at least {cards} cards (each a capturing and a "
+                                  "captured card); the pile has {held}").format(side=side, count=count,
+                                                                                 cards=count * 2, held=held))
             if count and not self.has_sweeps:
-                problems.append(f"{side}: {self.rules.id} does not score sweeps, yet {count} were typed")
+                problems.append(_("{side}: {rules} does not score sweeps, yet {count} were typed").format(
+                    side=side, rules=self.rules.id, count=count))
+            elif count and not counted:
+                problems.append(ngettext(
+                    "{side}: {count} sweep typed, but {id} is an optional category of {rules}, not turned on "
+                    "(--with {id})",
+                    "{side}: {count} sweeps typed, but {id} is an optional category of {rules}, not turned on "
+                    "(--with {id})", count).format(side=side, count=count, id=optional, rules=self.rules.id))
             counts.append(count)
         return tuple(counts)
 
@@ -316,7 +336,7 @@ class Counter:
         totals = [sum(column) for column in zip(*[scored.points for scored in scores], strict=True)] or list(zeros)
         results = [CategoryResult(scorer, scored) for (scorer, _, _), scored in zip(active, scores, strict=True)]
         winner = None
-        for (scorer, _, win_match), scored in zip(active, scores, strict=True):
+        for (scorer, _cid, win_match), scored in zip(active, scores, strict=True):
             taker = scorer.match_taker(scored) if win_match else None
             if taker is not None:
                 winner = sides[taker]
@@ -338,23 +358,37 @@ def _claim_problem(side: str, i: int, claimed: int, got: int, results: Sequence[
     gap = got - claimed
     if gap > 0:
         pool = [(r.label, r.points[i]) for r in results if r.points[i] > 0]
-        verb = "not counted in the claim"
     else:
         pool = [(r.label, r.scorer.max_points(len(sides)) - r.points[i]) for r in results
                 if r.points[i] < r.scorer.max_points(len(sides)) and r.scorer.spec.kind not in ("sweeps", "declared")]
-        verb = "claimed but not won"
-    own = ", ".join(f"{r.label} {r.points[i]}" for r in results if r.points[i]) or "nothing"
-    message = f"claim of {side}: {claimed}, but the count gives {got} ({own})"
+    own = ", ".join(f"{r.label} {r.points[i]}" for r in results if r.points[i]) or _("nothing")
+    message = _("claim of {side}: {claimed}, but the count gives {got} ({own})").format(
+        side=side, claimed=claimed, got=got, own=own)
     fits = _subsets_summing(pool, abs(gap))
     if fits:
-        options = " or ".join("+".join(f"{name}" for name in fit) for fit in fits[:4])
-        message += f"; the difference of {abs(gap)} is {options} ({verb}?)"
+        options = "+".join(fits[0])
+        for fit in fits[1:4]:  # each joined to the last with "or": "a or b or c"
+            options = or_list([options, "+".join(fit)])
+        if gap > 0:
+            why = _("the difference of {gap} is {options} (not counted in the claim?)")
+        else:
+            why = _("the difference of {gap} is {options} (claimed but not won?)")
+        message += "; " + why.format(gap=abs(gap), options=options)
     if gap < 0:
         lost = [f"{r.label}: {r.explain(sides).note}" for r in results
                 if r.points[i] == 0 and r.scorer.spec.kind not in ("sweeps", "declared", "each")]
         if lost:
             message += "; " + "; ".join(lost)
     return message
+
+
+def always_counted(fact: str, category_id: str, rules_id: str, optional: Sequence[str]) -> str:
+    """Why ``--with`` cannot turn on a category that is not optional: it is always counted."""
+    if not optional:
+        return _("{fact}: {id} is always counted in {rules}; optional ones: none").format(
+            fact=fact, id=repr(category_id), rules=rules_id)
+    return _("{fact}: {id} is always counted in {rules}; optional ones: {ids}").format(
+        fact=fact, id=repr(category_id), rules=rules_id, ids=", ".join(optional))
 
 
 def _subsets_summing(pool: Sequence[tuple[str, int]], target: int) -> list[tuple[str, ...]]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.cards import Rank
+from scorekeeper.i18n import N_, translated
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import PrimieraCategory, RuleSet
 from scorekeeper.scoring.hand import DEFAULT_RULES, HandSpec
@@ -19,7 +20,7 @@ from scorekeeper.scoring.piles import read_piles
 from scorekeeper.scoring.primiera import PrimieraScorer, PrimieraSide, explain_primiera
 
 #: Said instead of a verdict while the piles have problems.
-NO_VERDICT = "no verdict until the piles are right"
+NO_VERDICT = N_("no verdict until the piles are right")
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,9 @@ def settle_primiera(spec: HandSpec, rules: RuleSet | None = None) -> PrimieraDis
     scorer = PrimieraScorer(category, ruleset.cards)
     by_side = scorer.sides(read.masks)
     taker = None if read.problems else scorer.score(read.masks, (), ()).taker
-    explained = explain_primiera(by_side, taker, entry.sides)
+    explained = explain_primiera(by_side, taker, entry.sides, ruleset.cards)
     return PrimieraDispute(
         ruleset, entry.sides, by_side, scorer.values,
         winner=None if taker is None else entry.sides[taker],
-        reason=NO_VERDICT if read.problems else explained.note,
+        reason=translated(NO_VERDICT) if read.problems else explained.note,
         detail=explained.detail, problems=read.problems)

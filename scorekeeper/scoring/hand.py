@@ -28,6 +28,7 @@ from typing import Any
 from scorekeeper.cards import Deck
 from scorekeeper.documents import MAX_DIGITS, check_keys, read_document, where_of
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.i18n import N_, _
 from scorekeeper.notation import parse_pile
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.options import apply_options
@@ -36,7 +37,7 @@ from scorekeeper.scoring.count import HandEntry, HandResult, counter_for, fact_n
 
 #: The rule set of a hand that names none.
 DEFAULT_RULES = "scopa"
-_KEYS = ("rules", "suit_letters", "with", "options", "piles", "sweeps", "declared", "claims")
+_KEYS = ("rules", "suit_letters", "with", "options", "piles", "sweeps", "declared", "claims")  # not for players: keys
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class HandSpec:
         if errors:
             raise InputErrors(errors)
         if not piles:
-            raise NotationError("no piles: a hand needs a pile for each side")
+            raise NotationError(_("no piles: a hand needs a pile for each side"))
         return HandEntry(tuple(self.piles), tuple(piles), self.sweeps, self.declared, self.claims, self.enabled,
                          self.where)
 
@@ -91,26 +92,30 @@ def read_count(value: Any, where: str) -> int:
     """A count as a hand gives it (sweeps, declarations, claimed points): a whole number, 0 or more,
     of at most MAX_DIGITS digits (as any number read from a file)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise NotationError(f"{where}: {value!r} is not a count (a whole number, 0 or more)")
+        raise NotationError(_("{where}: {value} is not a count (a whole number, 0 or more)").format(
+            where=where, value=repr(value)))
     if value >= 10**MAX_DIGITS:
-        raise NotationError(f"{where}: {str(value)[:20]}... is too large for a count")
+        raise NotationError(_("{where}: {digits}... is too large for a count").format(
+            where=where, digits=str(value)[:20]))
     return value
 
 
 def hand_from_mapping(data: Any, source: str) -> HandSpec:
     """A HandSpec from a parsed hand file or JSON line; ``source`` names it in errors."""
-    check_keys(data, source, _KEYS, "hand", "at least 'piles'")
+    check_keys(data, source, _KEYS, N_("hand"), N_("at least 'piles'"))
     piles_data = data.get("piles")
     if not isinstance(piles_data, Mapping) or not piles_data:
-        raise NotationError(f"{where_of(data, 'piles', source)}: piles: give each side's cards, like 'Anna: 7d Ad 6h'")
+        raise NotationError(_("{where}: piles: give each side's cards, like 'Anna: 7d Ad 6h'").format(
+            where=where_of(data, "piles", source)))
     piles = {}
     for side, text in piles_data.items():
         where = where_of(piles_data, side, source)
         if isinstance(text, list):
             text = " ".join(map(str, text))
         if not isinstance(text, str):
-            raise NotationError(f"{where}: piles.{side}: must be cards as text, like '7d Ad 6h'")
-        piles[str(side)] = (text, f"{where}: pile of {side}")
+            raise NotationError(_("{where}: piles.{side}: must be cards as text, like '7d Ad 6h'").format(
+                where=where, side=side))
+        piles[str(side)] = (text, _("{where}: pile of {side}").format(where=where, side=side))
 
     places: dict[tuple[str, str], str] = {}
 
@@ -118,7 +123,8 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
         if value is None:
             return {}
         if not isinstance(value, Mapping):
-            raise NotationError(f"{where_of(data, key, source)}: {key}: must map each side to a number")
+            raise NotationError(_("{where}: {key}: must map each side to a number").format(
+                where=where_of(data, key, source), key=key))
         out = {}
         for name, number in value.items():
             at = where_of(value, name, source)
@@ -128,7 +134,8 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
 
     declared_data = data.get("declared") or {}
     if not isinstance(declared_data, Mapping):
-        raise NotationError(f"{where_of(data, 'declared', source)}: declared: must map each side to its declarations")
+        raise NotationError(_("{where}: declared: must map each side to its declarations").format(
+            where=where_of(data, "declared", source)))
     declared = {}
     for side, by_category in declared_data.items():
         places[("declared", str(side))] = f"{where_of(declared_data, side, source)}: {fact_name('declared', str(side))}"
@@ -137,23 +144,25 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
     if isinstance(enabled, str):
         enabled = [enabled]
     if not isinstance(enabled, list) or not all(isinstance(e, str) for e in enabled):
-        raise NotationError(f"{where_of(data, 'with', source)}: with: must list category ids")
+        raise NotationError(_("{where}: with: must list category ids").format(where=where_of(data, "with", source)))
     for i, cid in enumerate(enabled):
         places[("with", cid)] = f"{where_of(enabled, i, where_of(data, 'with', source))}: {fact_name('with', cid)}"
     rules = data.get("rules")
     if rules is not None and not isinstance(rules, str):
-        raise NotationError(f"{where_of(data, 'rules', source)}: rules: must be a rule-set id or path")
-    letters = data.get("suit_letters", "french")
+        raise NotationError(_("{where}: rules: must be a rule-set id or path").format(
+            where=where_of(data, "rules", source)))
+    letters = data.get("suit_letters", "french")  # not for players: a hand-file key
     if letters not in ("french", "italian"):
-        raise NotationError(f"{where_of(data, 'suit_letters', source)}: suit_letters: {letters!r} "
-                            "is not french or italian")
+        raise NotationError(_("{where}: suit_letters: {letters} is not french or italian").format(
+            where=where_of(data, "suit_letters", source), letters=repr(letters)))  # not for players: a key
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
-        raise NotationError(f"{where_of(data, 'options', source)}: options: must map option ids to values")
+        raise NotationError(_("{where}: options: must map option ids to values").format(
+            where=where_of(data, "options", source)))
     for option_id, value in options.items():
         if not isinstance(value, bool | int | str) or isinstance(value, int) and value >= 10**MAX_DIGITS:
-            raise NotationError(f"{where_of(options, option_id, source)}: options.{option_id}: must be on, off, "
-                                "a number or a word")
+            raise NotationError(_("{where}: options.{id}: must be on, off, a number or a word").format(
+                where=where_of(options, option_id, source), id=option_id))
         places[("option", str(option_id))] = f"{where_of(options, option_id, source)}: options.{option_id}"
     sweeps = counts("sweeps", data.get("sweeps"), "sweeps")
     claims = counts("claims", data.get("claims"), "claims")
@@ -163,5 +172,5 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
 
 def read_hand_file(path: str | Path) -> HandSpec:
     """A hand file: JSON by its ``.json`` suffix, YAML otherwise; ``-`` is standard input."""
-    data, name = read_document(path, "hand file")
+    data, name = read_document(path, N_("hand file"))
     return hand_from_mapping(data, name)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper._words import and_list, plural
-from scorekeeper.cards import Card, Deck, ranks_by_suit
+from scorekeeper._words import and_list
+from scorekeeper.cards import Card, Deck, ranks_by_suit, suit_name
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation import PileText
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -74,39 +75,48 @@ def read_piles(rules: RuleSet, sides: Sequence[str], piles: Sequence[PileText], 
     of sides, a side given twice, cards from another deck or in two places, and (with
     ``whole_deck``) cards in no pile are all reported, none stops the others from being found."""
     if len(sides) != len(piles):
-        raise ValueError(f"{len(sides)} sides but {len(piles)} piles")
+        raise ValueError(f"{len(sides)} sides but {len(piles)} piles")  # not for players: a caller's mistake
     problems: list[str] = []
     lo, hi = rules.sides.min, rules.sides.max
     if not lo <= len(sides) <= hi:
-        span = str(lo) if lo == hi else f"{lo} to {hi}"
-        problems.append(f"{rules.id} is played by {span} sides; this hand has {len(sides)}")
+        span = str(lo) if lo == hi else _("{low} to {high}").format(low=lo, high=hi)
+        problems.append(_("{rules} is played by {span} sides; this hand has {count}").format(
+            rules=rules.id, span=span, count=len(sides)))
     first: dict[str, int] = {}
     for i, side in enumerate(sides):
         if side in first:
-            problems.append(f"side {side} given twice: piles {first[side] + 1} and {i + 1} of the hand")
+            problems.append(_("side {side} given twice: piles {first} and {second} of the hand").format(
+                side=side, first=first[side] + 1, second=i + 1))
         first.setdefault(side, i)
     deck = rules.cards
     split = split_deck(deck, [pile.cards for pile in piles])
-    problems += [f"pile of {sides[i]}: {card} is not in the {deck.id} deck: {deck.lacks}" for i, card in split.foreign]
+    problems += [_("pile of {side}: {card} is not in the {deck} deck: {lacks}").format(
+        side=sides[i], card=card, deck=deck.id, lacks=deck.lacks) for i, card in split.foreign]
     for i, card, first_pile in split.repeated:
-        again = "twice in this pile" if first_pile == i else f"also in the pile of {sides[first_pile]}"
-        problems.append(f"pile of {sides[i]}: {card} is {again}")
+        if first_pile == i:
+            problems.append(_("pile of {side}: {card} is twice in this pile").format(side=sides[i], card=card))
+        else:
+            problems.append(_("pile of {side}: {card} is also in the pile of {other}").format(
+                side=sides[i], card=card, other=sides[first_pile]))
     masks = list(split.masks)
     rests = [i for i, pile in enumerate(piles) if pile.rest]
     if len(rests) > 1:
-        problems.append(f"only one pile may be 'rest'; {and_list(sides[i] for i in rests)} all say rest")
+        problems.append(_("only one pile may be 'rest'; {sides} all say rest").format(
+            sides=and_list(sides[i] for i in rests)))
     if len(rests) == 1:
         masks[rests[0]] |= split.unplaced
     elif whole_deck and split.unplaced:
         missing = deck.cards_in(split.unplaced)
-        problems.append(f"{plural(len(missing), 'card')} of the {deck.id} deck in no pile: {cards_by_suit(missing)}")
+        problems.append(ngettext("{count} card of the {deck} deck in no pile: {cards}",
+                                 "{count} cards of the {deck} deck in no pile: {cards}", len(missing)).format(
+            count=len(missing), deck=deck.id, cards=cards_by_suit(missing, deck)))
     return ReadPiles(tuple(masks), tuple(problems))
 
 
-def cards_by_suit(cards: Iterable[Card]) -> str:
-    """Cards named suit by suit, as a player reads them out.
+def cards_by_suit(cards: Iterable[Card], deck: Deck | None = None) -> str:
+    """Cards named suit by suit, as a player reads them out, each suit named as ``deck``'s pack does.
 
     >>> cards_by_suit([Card.parse("Kd"), Card.parse("Kc"), Card.parse("Ad")])
     'diamonds K A; clubs K'
     """
-    return "; ".join(f"{suit.english} {' '.join(ranks)}" for suit, ranks in ranks_by_suit(cards))
+    return "; ".join(f"{suit_name(suit, deck)} {' '.join(ranks)}" for suit, ranks in ranks_by_suit(cards))

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from scorekeeper.cards import SUITS, Card, Deck, Rank, Suit
+from scorekeeper.cards import SUITS, Card, Deck, Rank, Suit, suit_names
+from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import PrimieraCategory
 from scorekeeper.scoring.categories import Explained, Points, Scored, Scorer, names_of
 
@@ -85,7 +86,7 @@ class PrimieraScorer(Scorer):
         return Scored(tuple(points), tuple(piles), taker)
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
-        return explain_primiera(self.sides(scored.raw), scored.taker, sides)
+        return explain_primiera(self.sides(scored.raw), scored.taker, sides, self.deck)
 
 
 @cache
@@ -112,24 +113,30 @@ def _best_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequence[str]) -> Explained:
-    """The dispute settler's words: each side's total or missing suits, and who wins and why."""
-    cells = tuple(str(s.total) if s.eligible else "no " + "/".join(x.english for x in s.missing) for s in raw)
+def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequence[str],
+                     deck: Deck | None = None) -> Explained:
+    """The dispute settler's words: each side's total or missing suits (named as ``deck``'s pack
+    names them), and who wins and why."""
+    cells = tuple(str(s.total) if s.eligible else _("no {suits}").format(suits=suit_names(s.missing, deck, "/"))
+                  for s in raw)
     eligible = [i for i, s in enumerate(raw) if s.eligible]
-    lacking = "; ".join(f"{sides[i]} lacks {', '.join(x.english for x in s.missing)}"
+    lacking = "; ".join(_("{side} lacks {suits}").format(side=sides[i], suits=suit_names(s.missing, deck))
                         for i, s in enumerate(raw) if not s.eligible)
     if not eligible:
-        note = f"nobody has all four suits ({lacking})"
+        note = _("nobody has all four suits ({lacking})").format(lacking=lacking)
     elif taker is not None:
         others = [f"{raw[i].total}" for i in eligible if i != taker]
-        note = f"{sides[taker]} wins with {raw[taker].total}"
-        note += f" against {', '.join(others)}" if others else ""
+        if others:
+            note = _("{side} wins with {total} against {others}").format(
+                side=sides[taker], total=raw[taker].total, others=", ".join(others))
+        else:
+            note = _("{side} wins with {total}").format(side=sides[taker], total=raw[taker].total)
         note += f" ({lacking})" if lacking else ""
     else:
         top = max(raw[i].total or 0 for i in eligible)
         tied = [i for i in eligible if raw[i].total == top]
-        note = f"tie at {top} between {names_of(tied, sides)}: nobody scores"
-    detail = {sides[i]: {"eligible": s.eligible, "missing_suits": [x.value for x in s.missing],
+        note = _("tie at {total} between {sides}: nobody scores").format(total=top, sides=names_of(tied, sides))
+    detail = {sides[i]: {"eligible": s.eligible, "missing_suits": [x.value for x in s.missing],  # not for players
                          "best": {x.value: str(c) for x, c in s.best.items()}, "total": s.total}
               for i, s in enumerate(raw)}
     return Explained(cells, note, detail)
