@@ -15,6 +15,7 @@ same code settles one argument at the table and plays a million simulated hands.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -88,7 +89,7 @@ class Capture:
 class CaptureEngine(TakingChecks):
     """A rule set's capture section made ready: per-card values and rank masks over its deck."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, enabled: Iterable[str] = ()) -> None:
         if rules.capture is None:
             raise RuleSetError(f"{rules.id} has no capture section, so its plays cannot be checked")
         self.rules = rules
@@ -112,7 +113,10 @@ class CaptureEngine(TakingChecks):
         self.aces = deck.rank_mask(Rank.ACE)
         self.names = [str(c) for c in cards]
         # A game that scores no sweeps (Spade Cassino) has none to record.
-        self.scores_sweeps = any(c.kind == "sweeps" for c in rules.categories)
+        # An optional sweeps category (Spade Cassino's, "when the players agree") counts only when
+        # it is turned on (``enabled``: a record's ``with``).
+        on = set(enabled)
+        self.scores_sweeps = any(c.kind == "sweeps" and (not c.optional or c.id in on) for c in rules.categories)
         self._counter: Counter | None = None
         # The rules compiled into per-card integer tables, read by every play without looking at
         # the rule set again: how the card pairs, the table cards it pairs with (0: it never

@@ -102,7 +102,9 @@ def replay_data(data: Any, source: str, rules: str | None = None, *, log: bool =
     names it in messages. The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa.
     """
     record_keys(data, source)
-    engine = CaptureEngine(record_rules(data, source, rules, options))
+    enabled = data.get("with")
+    engine = CaptureEngine(record_rules(data, source, rules, options),
+                           [e for e in enabled if isinstance(e, str)] if isinstance(enabled, list) else ())
     return replay(read_record(data, source, engine.deck), engine, log=log)
 
 
