@@ -220,9 +220,10 @@ def test_kasino_ace_counts_fourteen_from_the_hand() -> None:
     assert takes("kasino", "Kc Ad 5s", "Ah") == ["Ad Kc"]
 
 
-def test_spade_cassino_marks_sweeps_for_its_optional_sweeps_category() -> None:
-    # Bicycle: sweeps count in Spade Cassino "if played": the play is marked, --with sweeps scores it.
-    assert [c.sweep for c in rule_on_capture("spade-cassino", "3c 4h", "7h").captures] == [True]
+def test_spade_cassino_sweeps_only_when_its_optional_sweeps_category_is_on() -> None:
+    # Bicycle: sweeps count in Spade Cassino only "if played" (agreed): the plain game marks none.
+    assert [c.sweep for c in rule_on_capture("spade-cassino", "3c 4h", "7h").captures] == [False]
+    assert [c.sweep for c in rule_on_capture("cassino", "3c 4h", "7h").captures] == [True]
 
 
 # --- bad input ----------------------------------------------------------------------------------

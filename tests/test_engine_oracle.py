@@ -81,7 +81,7 @@ def plain_captures(rules: RuleSet, loose: list[int], builds: list[Build], played
     court = card.rank.value in courts
     built = [i for b in builds for i in range(len(cards)) if b.mask >> i & 1]
     everything = frozenset(loose + built)
-    scores_sweeps = any(c.kind == "sweeps" for c in rules.categories)
+    scores_sweeps = any(c.kind == "sweeps" and not c.optional for c in rules.categories)
 
     def sweeps(taken: frozenset[int], kind: str) -> bool:
         return (taken == everything and scores_sweeps and (spec.last_play_sweeps or not last)
@@ -262,7 +262,7 @@ def plain_replay(game: str, record: dict[str, Any]) -> tuple[dict[str, list[str]
     if opened is not None:
         taker = side_of[players[-1]]
         piles[taker] |= set(loose)
-        sweeps[taker] += opened.sweeps if any(c.kind == "sweeps" for c in rules.categories) else 0
+        sweeps[taker] += opened.sweeps if any(c.kind == "sweeps" and not c.optional for c in rules.categories) else 0
         loose = []
     plays = record["plays"]
     for number, play in enumerate(plays):

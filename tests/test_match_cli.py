@@ -34,11 +34,11 @@ def test_match_add_prints_the_hand_the_standings_and_the_winner_staked_double():
 Hurricane (hurricane): Anna vs Bruno
 
 category              Anna    Bruno    how
---------------------  ------  -------  -------------------------------------------------------
+--------------------  ------  -------  -----------------------------------------------------
 most cards            1       0        39-1: Anna has the most
 most hearts (cups)    1       0        9-1: Anna has the most
 seven of hearts (7h)  1       0        7h: Anna
-primiera              1       0        Anna wins with 84 (Bruno lacks diamonds, spades, clubs)
+primiera              1       0        Anna wins with 84 (Bruno lacks coins, swords, batons)
 hurricanes (sweeps)   7       0        7-0 sweeps
 total                 11      0
 
