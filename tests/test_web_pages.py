@@ -14,6 +14,9 @@ from conftest import run
 from starlette.testclient import TestClient
 
 import scorekeeper
+from scorekeeper.history.matches import add_hand
+from scorekeeper.history.store import Store
+from scorekeeper.scoring.hand import HandSpec
 from scorekeeper.web.app import create_app
 
 TOKEN = "token-for-the-table-0123456789"
@@ -238,3 +241,40 @@ def test_what_does_not_exist_is_a_404_page(path: str) -> None:
     start(c, csrf, "Anna", "Bruno")
     answer = c.get(path)
     assert answer.status_code == 404 and "Traceback" not in answer.text
+
+
+def long_match(c: TestClient, csrf: str, hands: int) -> int:
+    """A match of ``hands`` README hands (2 to 3 each, with Anna's sweep), stored through the library."""
+    match_id = start(c, csrf, "Anna", "Bruno", target="100")
+    spec = HandSpec(piles={side: (text, f"pile of {side}") for side, text in README_HAND.items()}, sweeps={"Anna": 1})
+    with Store() as store:
+        for _ in range(hands):
+            add_hand(store, str(match_id), spec)
+    return match_id
+
+
+def test_a_long_sheet_shows_the_categories_of_the_last_ten_hands_and_each_older_hand_on_one_line() -> None:
+    c, csrf = joined()
+    match_id = long_match(c, csrf, 12)
+    sheet = c.get(f"/m/{match_id}").text
+    assert all(f'id="hand-{n}"' in sheet for n in range(1, 13))  # every hand keeps its anchor and its totals
+    assert sheet.count('<table class="cats">') == 10
+    assert re.search(r'<tr id="hand-2" class="line"><td><a href="/m/\d+\?hand=2#hand-2">2</a></td>'
+                     r"<td><strong>4</strong> <small>\+2</small></td><td><strong>6</strong> <small>\+3</small></td>"
+                     r'<td><a href="/m/\d+/hand\?edit=2" aria-label="Edit hand 2">edit</a></td></tr>', sheet)
+    assert "Hands 1 to 2 are shown on one line each: tap a hand's number for its categories." in unescape(sheet)
+    assert re.search(r'<span class="name">Bruno</span><span class="points">36</span>', sheet)
+    every = c.get(f"/m/{match_id}?all=1").text
+    assert every.count('<table class="cats">') == 12 and 'class="line"' not in every
+    assert "Show the categories of the last 10 hands only" in every
+
+
+def test_tapping_an_older_hands_number_opens_its_categories_and_a_bad_number_opens_none() -> None:
+    c, csrf = joined()
+    match_id = long_match(c, csrf, 12)
+    opened = c.get(f"/m/{match_id}?hand=1").text
+    assert opened.count('<table class="cats">') == 11 and "<details open>" in opened
+    assert re.search(r'<tr id="hand-1">.*?settebello \(7d\): Anna 1', opened, re.S)
+    for wrong in ("0", "13", "x", "-1", "9" * 40):
+        answer = c.get(f"/m/{match_id}", params={"hand": wrong})
+        assert answer.status_code == 200 and answer.text.count('<table class="cats">') == 10, wrong

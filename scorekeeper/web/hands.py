@@ -70,7 +70,7 @@ def _hand_page(request: Request, match: Match, edit: int | None, *, status: int 
     counted = entered.counted.result.to_dict() if entered is not None else None
     number = edit if edit is not None else match.state.hands + 1
     return site.render(request, "hand.html", status,  # not for players: a template
-                       match=views.sheet(match), edit=edit, number=number,
+                       match=views.heading(match), edit=edit, number=number,
                        sides=_sides(match, edit, form), declared=views.declared_ids(match),
                        deck=views.deck_rows(match.settings.rules.cards), errors=errors or [], counted=counted,
                        force=bool(form and form.get("force")), confirm=bool(form and form.get("confirm")),

@@ -19,6 +19,9 @@ from scorekeeper.web.site import page, refusal_of, site_of
 
 _COOKIE_AGE = 7 * 24 * 3600
 _LISTED = 100  # matches on the first page, newest first
+# The hands whose categories the sheet shows; older hands take one line each (``?all=1`` shows them
+# all). Drawing every category of a long match took most of the sheet's time (bench_web).
+DETAILED = 10
 _EXPORTS = {"csv": "text/csv; charset=utf-8", "json": "application/json",  # not for players: media types
             "html": "text/html; charset=utf-8", "md": "text/markdown; charset=utf-8"}  # not for players: media types
 
@@ -90,10 +93,14 @@ async def create(request: Request) -> Response:
 
 @page
 async def sheet(request: Request) -> Response:
-    """Every hand with each category's points, the running totals, the chart and the state."""
+    """Every hand's points and running totals, the categories of the last few hands (``?all=1``: of every
+    hand; ``?hand=3``: of hand 3 too), the chart and the state."""
     site = site_of(request)
     site.keys.require_joined(request)
     match_id = int(request.path_params["match"])
+    every = request.query_params.get("all") == "1"
+    asked = request.query_params.get("hand", "")
+    opened = int(asked) if asked.isdecimal() and len(asked) <= 6 else None  # anything else opens no hand
 
     def work() -> Response:
         with site.store(readonly=True) as store:
@@ -101,8 +108,9 @@ async def sheet(request: Request) -> Response:
             waiting = waiting_hands(store, match_id)
         site.remember(changed, match)
         return site.render(request, "sheet.html",  # not for players: a template
-                           match=views.sheet(match), chart=chart(match), colours=COLOURS,
-                           version=str(changed), pending=views.pending(match, waiting))
+                           match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match),
+                           colours=COLOURS, version=str(changed), pending=views.pending(match, waiting),
+                           every=every, detailed=DETAILED, opened=opened)
 
     return await run_in_threadpool(work)
 

@@ -5,13 +5,16 @@ Nothing is counted here: the points, totals and notes are the library's, only ar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from scorekeeper.cards import SUITS, Deck, Suit
 from scorekeeper.history.matches import Match
 from scorekeeper.history.pending import Pending
+from scorekeeper.match.ending import HandLine
 from scorekeeper.output.sheet import line_notes, outcome
 from scorekeeper.rules.ruleset import DeclaredCategory
 from scorekeeper.scoring.dispute import PrimieraDispute
@@ -70,26 +73,75 @@ def state_word(match: Match) -> str:
     return _("playoff") if state.playoff else _("playing")
 
 
-def sheet(match: Match) -> dict[str, Any]:
-    """The match sheet: sides, totals, every hand with its categories, and the outcome line."""
+# An older hand's line, drawn here rather than in the template: a long match has hundreds of them,
+# and Jinja drawing them cell by cell took most of the sheet's time (bench_web).
+_LINE = ('<tr id="hand-{n}" class="line"><td><a href="/m/{m}?hand={n}#hand-{n}">{n}</a>{forced}</td>{cells}'
+         '<td><a href="/m/{m}/hand?edit={n}" aria-label="{label}">{edit}</a></td></tr>\n')  # not for players: markup
+_CELL = "<td><strong>{total}</strong> <small>+{points}</small></td>"  # not for players: markup
+_CELL_OUT = "<td><strong>{total}</strong></td>"  # not for players: markup (a side that sat the hand out)
+
+
+def heading(match: Match) -> dict[str, Any]:
+    """What every page of a match shows of it: its name, rules, sides, totals, state and outcome."""
     names = match.settings.side_names
-    hands = []
-    for line in match.state.lines:
-        hand = line.hand
-        categories = [{"label": c.label, "counted": counted,
-                       "points": [c.points[hand.sides.index(n)] if n in hand.sides else None for n in names]}
-                      for c, counted in zip(hand.categories, line.counted, strict=True)]
-        hands.append({"number": line.number, "points": [line.points.get(n) for n in names],
-                      "totals": [line.totals[n] for n in names], "categories": categories,
-                      "notes": line_notes(line), "forced": hand.forced, "problems": list(hand.problems)})
     return {"id": match.id, "name": match.settings.name, "rules": match.settings.rules.name,
             "rules_id": match.settings.rules.id,  # not for players: the view's keys
             "target": match.settings.target, "finish": match.settings.finish,
             "enabled": list(match.settings.enabled), "names": list(names),
-            "totals": [match.state.totals[n] for n in names], "hands": hands, "outcome": outcome(match),
+            "totals": [match.state.totals[n] for n in names], "outcome": outcome(match),
             "state": state_word(match), "finished": match.state.finished, "winner": match.state.winner,
             "stake": match.state.stake, "next_number": match.state.hands + 1,  # not for players: the view's keys
-            "next_sides": list(match.state.next_sides)}  # not for players: the view's keys
+            "next_sides": list(match.state.next_sides),  # not for players: the view's keys
+            "played": match.state.hands}  # not for players: the view's keys
+
+
+def sheet(match: Match, detailed: int | None = None, opened: int | None = None) -> dict[str, Any]:
+    """The match sheet: the heading, then every hand in order; each category of the last ``detailed`` hands
+    (None: of every hand) and of hand ``opened``, the older ones on one line each (in blocks of markup)."""
+    names = match.settings.side_names
+    lines = match.state.lines
+    first = 0 if detailed is None else max(0, len(lines) - detailed)
+    shown: list[dict[str, Any]] = []
+    older: list[HandLine] = []
+    for line in lines:
+        if line.number > first or line.number == opened:
+            if older:
+                shown.append({"detailed": False, "rows": hand_lines(match.id, older, names)})
+                older = []
+            shown.append({"detailed": True, "number": line.number,
+                          "points": [line.points.get(n) for n in names],
+                          "totals": [line.totals[n] for n in names], "forced": line.hand.forced,
+                          **_categories(line, names)})
+        else:
+            older.append(line)
+    if older:
+        shown.append({"detailed": False, "rows": hand_lines(match.id, older, names)})
+    return {**heading(match), "hands": shown, "summarised": first}  # not for players: the view's keys
+
+
+def hand_lines(match_id: int, lines: Sequence[HandLine], names: Sequence[str]) -> Markup:
+    """Hands on one line each: the number (a link that opens its categories), each side's running total
+    and points, 'forced' if it was stored with problems, and the link to edit it."""
+    edit = escape(_("edit"))
+    forced = Markup(" <small>{word}</small>").format(word=_("forced"))  # not for players: markup
+    label = _("Edit hand {number}")
+    rows = []
+    for line in lines:
+        cells = "".join(_CELL_OUT.format(total=line.totals[n]) if line.points.get(n) is None
+                        else _CELL.format(total=line.totals[n], points=line.points[n]) for n in names)
+        rows.append(_LINE.format(n=line.number, m=match_id, cells=cells, edit=edit,
+                                 forced=forced if line.hand.forced else "",
+                                 label=escape(label.format(number=line.number))))
+    return Markup("".join(rows))
+
+
+def _categories(line: HandLine, names: Sequence[str]) -> dict[str, Any]:
+    """A hand's categories with each side's points (None: the side sat out), its notes and its problems."""
+    hand = line.hand
+    categories = [{"label": c.label, "counted": counted,
+                   "points": [c.points[hand.sides.index(n)] if n in hand.sides else None for n in names]}
+                  for c, counted in zip(hand.categories, line.counted, strict=True)]
+    return {"categories": categories, "notes": line_notes(line), "problems": list(hand.problems)}
 
 
 def version(hands: int, totals: Mapping[str, int], finished: bool, winner: str | None) -> str:
