@@ -42,7 +42,7 @@ def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: st
     """Refuse data that is not a mapping, or that has a key outside ``keys``, naming where."""
     if not isinstance(data, Mapping):
         raise NotationError(_("{source}: a {what} must be a mapping with {needs}").format(
-            source=source, what=translated(what), needs=needs))
+            source=source, what=translated(what), needs=translated(needs)))
     allowed = tuple(keys)
     unknown = [k for k in data if k not in allowed]
     if unknown:

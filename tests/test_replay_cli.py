@@ -123,3 +123,10 @@ def test_replay_refuses_unknown_suit_letters(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(data))
     code, out, err = run("replay", str(path))
     assert (code, out) == (2, "") and err.endswith("suit_letters: 'spanish' is not french or italian\n")
+
+
+def test_replay_in_italian_says_why_a_play_is_illegal(tmp_path: Path) -> None:
+    # The first play of the sample is the 4s; taking the Qh (worth 9 in Scopa) is not allowed.
+    path = altered(tmp_path, 1, take="Qh")
+    assert run("--lang", "it", "replay", str(path)) == (
+        1, f"{path}: giocata 1: 4s non può prendere Qh: Qh vale 9 e 4s vale 4; può prendere 4c\n", "")

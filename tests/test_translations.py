@@ -133,23 +133,6 @@ _SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|PRAGMA|WI
 _HELP_WORDS = {"help", "short_help", "epilog", "metavar"}
 #: A line may say why its text is not for players: ``# not for players: a log line``.
 _NOT_FOR_PLAYERS = "# not for players"
-#: Modules whose texts are not yet all in the catalogues (the issue of languages lists them); the
-#: list only shrinks.
-NOT_YET: set[str] = {
-    "play/_chunks.py",
-    "play/_parallel.py",
-    "play/_reasons.py",
-    "play/_text.py",
-    "play/builds.py",
-    "play/capture.py",
-    "play/deals.py",
-    "play/game.py",
-    "play/records.py",
-    "play/replay.py",
-    "play/ruling.py",
-    "play/simulate.py",
-    "play/verify.py",
-}
 
 
 def _untranslated(path: Path) -> list[str]:
@@ -182,8 +165,6 @@ def _untranslated(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("module", sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")))
 def test_every_text_a_player_reads_goes_through_gettext(module: str) -> None:
-    if module in NOT_YET:
-        pytest.skip("not yet translated")
     found = _untranslated(PACKAGE / module)
     assert not found, (f"{len(found)} texts are not passed to _() (or marked '{_NOT_FOR_PLAYERS}: why'):\n"
                        + "\n".join(found[:30]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.i18n import _
 from scorekeeper.play.capture import CaptureEngine, Table
 from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
@@ -308,6 +309,6 @@ class Checker:
         outcome = replay_record(read_record(data, where, self.deck), self.engine)
         if outcome.illegal is not None:
             number, reason = outcome.illegal
-            return [f"play {number}: {reason}" if number else reason]
+            return [_("play {number}: {problem}").format(number=number, problem=reason) if number else reason]
         assert outcome.result is not None
         return outcome.mismatches + list(outcome.result.problems)

@@ -16,6 +16,7 @@ from typing import NamedTuple, cast
 
 from scorekeeper.documents import open_bytes
 from scorekeeper.errors import unreadable
+from scorekeeper.i18n import _
 from scorekeeper.play._text import shown
 
 #: The longest line read, as the longest hand file: a simulated 52-card record is about 3 KiB.
@@ -45,7 +46,7 @@ def read_chunks(paths: Iterable[str | Path], stopped: Collection[int] = ()) -> I
         try:
             stream = cast(io.BufferedIOBase, _stdin() if stdin else open_bytes(path))  # closed in finally
         except OSError as exc:
-            yield Chunk(file, name, 1, b"", f"{name}: cannot read: {unreadable(exc)}")
+            yield Chunk(file, name, 1, b"", _("{source}: cannot read: {why}").format(source=name, why=unreadable(exc)))
             continue
         first, tail = 1, b""
         try:
@@ -54,8 +55,9 @@ def read_chunks(paths: Iterable[str | Path], stopped: Collection[int] = ()) -> I
                 end = data.rfind(b"\n") + 1
                 if len(data) - end > MAX_LINE:  # a line this long is not a hand: do not wait for its end
                     number = first + data.count(b"\n", 0, end)
-                    yield Chunk(file, name, first, data[:end], f"{name} line {number}: longer than "
-                                f"{MAX_LINE // 1024} KiB; refused, and the rest of the file is not read")
+                    yield Chunk(file, name, first, data[:end], _(
+                        "{source} line {number}: longer than {size} KiB; refused, and the rest of the file is not "
+                        "read").format(source=name, number=number, size=MAX_LINE // 1024))
                     tail = b""
                     break
                 if end:
@@ -63,7 +65,8 @@ def read_chunks(paths: Iterable[str | Path], stopped: Collection[int] = ()) -> I
                     first += data.count(b"\n", 0, end)
                 tail = data[end:]
         except OSError as exc:
-            yield Chunk(file, name, first, tail, f"{name}: cannot read: {unreadable(exc)}")
+            yield Chunk(file, name, first, tail, _("{source}: cannot read: {why}").format(
+                source=name, why=unreadable(exc)))
             continue
         finally:
             if not stdin:

@@ -16,6 +16,8 @@ from itertools import islice
 from multiprocessing.pool import AsyncResult
 from typing import Any, TypeVar
 
+from scorekeeper.i18n import current, use
+
 Task = TypeVar("Task")
 Result = TypeVar("Result")
 
@@ -26,10 +28,10 @@ AHEAD = 2
 
 def available_cores() -> int:
     """The cores this process may run on (its affinity, where the system tells it), at least 1."""
-    count = getattr(os, "process_cpu_count", None)  # Python 3.13
+    count = getattr(os, "process_cpu_count", None)  # not for players: a function (Python 3.13)
     if count is not None:
         return max(1, count() or 1)
-    if hasattr(os, "sched_getaffinity"):
+    if hasattr(os, "sched_getaffinity"):  # not for players: a function
         return max(1, len(os.sched_getaffinity(0)))
     return max(1, os.cpu_count() or 1)
 
@@ -52,7 +54,7 @@ def in_order(work: Callable[[Task], Result], tasks: Iterable[Task], jobs: int | 
         yield from map(work, pending)
         return
     context = multiprocessing.get_context()
-    with context.Pool(jobs, _worker_start, (setup, setup_args)) as pool:
+    with context.Pool(jobs, _worker_start, (setup, setup_args, current())) as pool:
         running: deque[AsyncResult[Result]] = deque(pool.apply_async(work, (task,)) for task in first)
         for task in pending:
             while len(running) >= jobs * AHEAD:
@@ -62,9 +64,10 @@ def in_order(work: Callable[[Task], Result], tasks: Iterable[Task], jobs: int | 
             yield running.popleft().get()
 
 
-def _worker_start(setup: Callable[..., None] | None, setup_args: tuple[Any, ...]) -> None:
+def _worker_start(setup: Callable[..., None] | None, setup_args: tuple[Any, ...], language: str) -> None:
     # Ctrl-C goes to the whole process group: the parent alone answers it and stops the pool, so
     # the workers do not each print a traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use(language)  # a spawned worker starts in English: its messages speak the parent's language
     if setup is not None:
         setup(*setup_args)

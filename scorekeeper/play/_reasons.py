@@ -11,6 +11,10 @@
 
 from __future__ import annotations
 
+from functools import reduce
+
+from scorekeeper._words import or_list
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.play.builds import build_problem
 from scorekeeper.play.capture import Capture, CaptureEngine, Table, indexes
 
@@ -21,45 +25,75 @@ def why(engine: CaptureEngine, card: int, table: Table, take: int, *, last: bool
     name = engine.names[card]
     off = take & ~table.mask
     if off:
-        verb = "is" if off & (off - 1) == 0 else "are"
-        return None, f"{engine.describe(off).replace(' + ', ' and ')} {verb} not on the table"
+        return None, ngettext("{cards} is not on the table", "{cards} are not on the table", off.bit_count()).format(
+            cards=_both(engine, off))
     options = engine.captures(card, table, last=last, last_deal=last_deal)
     if not take:
         if not options:
-            return None, f"the {name} captures nothing here, so it is laid on the table"
-        return None, (f"the {name} can take {_some(engine, options)}, and a card that can capture must capture "
-                      "(a player who wants to lay a card down must choose one that captures nothing)")
+            return None, _("the {card} captures nothing here, so it is laid on the table").format(card=name)
+        return None, _("the {card} can take {captures}, and a card that can capture must capture (a player who "
+                       "wants to lay a card down must choose one that captures nothing)").format(
+            card=name, captures=_some(engine, options))
     for option in options:
         if option.mask == take:
             return option, _legal_words(engine, card, option, table.mask, last, last_deal)
     return None, _illegal_words(engine, card, table, take, options)
 
 
+def _both(engine: CaptureEngine, mask: int) -> str:
+    """Cards joined with "and" (each pair of neighbours, as "3c and 4h and 5d")."""
+    return reduce(lambda first, last: _("{first} and {last}").format(first=first, last=last),
+                  engine.describe(mask).split(" + "))
+
+
+def _either(items: list[str]) -> str:
+    """Choices joined with "or" (each pair of neighbours, as "7d or 3c + 4h or 2s + 5h")."""
+    return reduce(lambda first, last: _("{first} or {last}").format(first=first, last=last), items)
+
+
 def _some(engine: CaptureEngine, options: list[Capture]) -> str:
-    shown = " or ".join(engine.describe(o.mask) for o in options[:4])
-    return shown + (f" (or {len(options) - 4} more)" if len(options) > 4 else "")
+    shown = _either([engine.describe(o.mask) for o in options[:4]])
+    if len(options) <= 4:
+        return shown
+    more = len(options) - 4
+    return ngettext("{captures} (or {count} more)", "{captures} (or {count} more)", more).format(
+        captures=shown, count=more)
+
+
+def _hinted(problem: str, engine: CaptureEngine, options: list[Capture]) -> str:
+    """The problem, and the captures the card may make instead if there are any."""
+    if not options:
+        return problem
+    return _("{problem}; it may take {captures}").format(problem=problem, captures=_some(engine, options))
 
 
 def _legal_words(engine: CaptureEngine, card: int, capture: Capture, whole: int, last: bool,
                  last_deal: bool = False) -> str:
-    name, taken = engine.names[card], engine.describe(capture.mask)
-    worth = " or ".join(map(str, engine.capture_values[card]))
-    words = {
-        "pair": f"the {name} pairs with {taken}",
-        "sum": f"{taken} add up to {sum(engine.value[i] for i in indexes(capture.mask))}, and {engine.counts(card)}",
-        "total": f"the {name} and {taken} make {engine.spec.total}",
-        "ace": f"an ace takes the whole table here: {taken}",
-        "build": f"the {name} takes the build {taken}",
-        "combined": f"the {name} takes {taken}, in groups each worth {worth}",
-    }[capture.kind]
+    name, taken, kind = engine.names[card], engine.describe(capture.mask), capture.kind
+    if kind == "pair":
+        words = _("the {card} pairs with {cards}").format(card=name, cards=taken)
+    elif kind == "sum":
+        words = _("{cards} add up to {total}, and {counts}").format(
+            cards=taken, total=sum(engine.value[i] for i in indexes(capture.mask)), counts=engine.counts(card))
+    elif kind == "total":
+        words = _("the {card} and {cards} make {total}").format(card=name, cards=taken, total=engine.spec.total)
+    elif kind == "ace":
+        words = _("an ace takes the whole table here: {cards}").format(cards=taken)
+    elif kind == "build":
+        words = _("the {card} takes the build {cards}").format(card=name, cards=taken)
+    else:  # combined
+        words = _("the {card} takes {cards}, in groups each worth {values}").format(
+            card=name, cards=taken, values=or_list(map(str, engine.capture_values[card])))
     if capture.sweep:
-        return words + "; it clears the table: a sweep"
+        return _("{reason}; it clears the table: a sweep").format(reason=words)
     if capture.mask == whole and last and not engine.spec.last_play_sweeps:
-        return words + "; it clears the table, but on the last play of the hand that is no sweep"
+        return _("{reason}; it clears the table, but on the last play of the hand that is no sweep").format(
+            reason=words)
     if capture.mask == whole and last_deal and not engine.spec.last_deal_sweeps:
-        return words + f"; it clears the table, but in {engine.rules.name} no sweep scores in the last deal of the pack"
-    if capture.mask == whole and capture.kind == "ace":
-        return words + "; clearing the table with an ace scores no sweep in this game"
+        return _("{reason}; it clears the table, but in {rules} no sweep scores in the last deal of the pack").format(
+            reason=words, rules=engine.rules.name)
+    if capture.mask == whole and kind == "ace":
+        return _("{reason}; clearing the table with an ace scores no sweep in this game").format(reason=words)
     return words
 
 
@@ -68,43 +102,54 @@ def _illegal_words(engine: CaptureEngine, card: int, table: Table, take: int, op
     problem = build_problem(engine, card, table, take)
     if problem:
         return problem
-    if engine.spec.ace_takes_all == "no-ace-on-table" and engine.aces >> card & 1 and table.mask & engine.aces:
-        hint = f"; it may take {_some(engine, options)}" if options else ""
-        return (f"an ace takes the whole table only when no ace lies there; with "
-                f"{engine.describe(table.mask & engine.aces)} on the table the {name} pairs{hint}")
+    ace_alone = engine.spec.ace_takes_all == "no-ace-on-table"  # not for players: a rule's value
+    if ace_alone and engine.aces >> card & 1 and table.mask & engine.aces:
+        return _hinted(_("an ace takes the whole table only when no ace lies there; with {aces} on the table the "
+                         "{card} pairs").format(aces=engine.describe(table.mask & engine.aces), card=name),
+                       engine, options)
     if options and options[0].kind == "ace":
-        return f"an ace takes the whole table here ({engine.describe(options[0].mask)}), not part of it"
+        return _("an ace takes the whole table here ({cards}), not part of it").format(
+            cards=engine.describe(options[0].mask))
     if not options:
-        return f"the {name} captures nothing on this table ({_arithmetic(engine, card, take)}): it must be laid down"
+        return _("the {card} captures nothing on this table ({why}): it must be laid down").format(
+            card=name, why=_arithmetic(engine, card, take))
     pairs = engine.pairs(card, table)
-    hint = f"; it may take {_some(engine, options)}"
     is_sum = take.bit_count() > 1 and sum(engine.value[i] for i in indexes(take)) == value
     if pairs and spec.pair_first and not (take & pairs) and not spec.combine and is_sum:
-        return (f"the {name} pairs with {engine.describe(pairs).replace(' + ', ' or ')} on the table, so it must "
-                f"take that card, not {engine.describe(take)} (a card that can pair may not take a sum)")
+        return _("the {card} pairs with {pairs} on the table, so it must take that card, not {cards} (a card that "
+                 "can pair may not take a sum)").format(
+            card=name, pairs=_either(engine.describe(pairs).split(" + ")), cards=engine.describe(take))
     pairing = engine.pairing(card)
     if pairing == "one" and (take & pairs).bit_count() > 1:
-        court = engine.pair_only >> card & 1
-        what = "a court takes one court of its rank" if court else "a card pairs with one equal card"
-        return f"{what} only: the {name} takes one of {engine.describe(take & pairs)}, not both"
+        if engine.pair_only >> card & 1:
+            rule = _("a court takes one court of its rank only: the {card} takes one of {cards}, not both")
+        else:
+            rule = _("a card pairs with one equal card only: the {card} takes one of {cards}, not both")
+        return rule.format(card=name, cards=engine.describe(take & pairs))
     if spec.fewest_cards and is_sum and not take & pairs:
         fewest = min(o.mask.bit_count() for o in options if o.kind == "sum")
         if take.bit_count() > fewest:
-            return (f"a sum must be taken with the fewest cards in {engine.rules.name}: {engine.describe(take)} "
-                    f"are {take.bit_count()} cards, and {fewest} make {value}{hint}")
+            return _hinted(_("a sum must be taken with the fewest cards in {rules}: {cards} are {count} cards, and "
+                             "{fewest} make {value}").format(rules=engine.rules.name, cards=engine.describe(take),
+                                                             count=take.bit_count(), fewest=fewest, value=value),
+                           engine, options)
     if pairing == "all" and pairs & ~take:
-        return (f"a card takes every table card of its rank in {engine.rules.name}: the {name} must also take "
-                f"{engine.describe(pairs & ~take)}")
-    return f"the {name} cannot take {engine.describe(take)}: {_arithmetic(engine, card, take)}{hint}"
+        return _("a card takes every table card of its rank in {rules}: the {card} must also take {cards}").format(
+            rules=engine.rules.name, card=name, cards=engine.describe(pairs & ~take))
+    return _hinted(_("the {card} cannot take {cards}: {why}").format(
+        card=name, cards=engine.describe(take), why=_arithmetic(engine, card, take)), engine, options)
 
 
 def _arithmetic(engine: CaptureEngine, card: int, take: int) -> str:
     counted = sum(engine.value[i] for i in indexes(take))
     if engine.pair_only >> card & 1 or take & engine.pair_only:
-        return f"courts ({engine.describe((take | 1 << card) & engine.pair_only)}) only pair with their own rank"
+        return _("courts ({cards}) only pair with their own rank").format(
+            cards=engine.describe((take | 1 << card) & engine.pair_only))
     if engine.spec.total is not None and not engine.spec.sums:
-        return f"with the {engine.names[card]} they make {counted + engine.hand_value[card]}, not {engine.spec.total}"
+        return _("with the {card} they make {count}, not {total}").format(
+            card=engine.names[card], count=counted + engine.hand_value[card], total=engine.spec.total)
     if take.bit_count() == 1:
-        return f"{engine.describe(take)} counts {counted} and {engine.counts(card)}"
-    return f"{engine.describe(take)} add up to {counted}, and {engine.counts(card)}"
-
+        return _("{cards} counts {value} and {counts}").format(
+            cards=engine.describe(take), value=counted, counts=engine.counts(card))
+    return _("{cards} add up to {total}, and {counts}").format(
+        cards=engine.describe(take), total=counted, counts=engine.counts(card))

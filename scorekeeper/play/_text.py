@@ -12,5 +12,5 @@ def shown(text: str) -> str:
     a lone surrogate, a right-to-left mark) written as escapes, so a message stays one plain line."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
-                   for c in text)
+    escape = "unicode_escape"  # not for players: a codec
+    return "".join(c if c.isprintable() else c.encode(escape, "backslashreplace").decode("ascii") for c in text)

@@ -11,6 +11,7 @@ build is taken whole by a card of its value only.
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.play.capture import MAX_STEPS, Build, CaptureEngine, Table, TooManyCaptures, indexes
 
 
@@ -29,12 +30,14 @@ def build_problem(engine: CaptureEngine, card: int, table: Table, take: int) -> 
     for build in table.builds:
         part = take & build.mask
         if part and part != build.mask:
-            verb = "is" if part.bit_count() == 1 else "are"
-            return (f"{_words(engine, part)} {verb} part of the build {_words(engine, build.mask)} "
-                    f"(worth {build.value}): a build is taken whole or not at all")
+            return ngettext("{cards} is part of the build {build} (worth {value}): a build is taken whole or not "
+                            "at all",
+                            "{cards} are part of the build {build} (worth {value}): a build is taken whole or not "
+                            "at all", part.bit_count()).format(
+                cards=_words(engine, part), build=_words(engine, build.mask), value=build.value)
         if part and build.value not in values:
-            return (f"the build {_words(engine, build.mask)} was declared as {build.value}: only a card worth "
-                    f"{build.value} takes it, and {engine.counts(card)}")
+            return _("the build {build} was declared as {value}: only a card worth {value} takes it, and "
+                     "{counts}").format(build=_words(engine, build.mask), value=build.value, counts=engine.counts(card))
     return None
 
 
@@ -62,7 +65,7 @@ def splits(values: list[int], target: int) -> bool:
             nonlocal steps
             steps += 1
             if steps > MAX_STEPS:
-                raise TooManyCaptures(MAX_STEPS, "combinations tried")
+                raise TooManyCaptures(MAX_STEPS, "steps")
             if need == 0 and fill(tuple(v for i, v in enumerate(others) if not chosen >> i & 1)):
                 return True
             return any(others[j] <= need and pick(j + 1, need - others[j], chosen | 1 << j)
@@ -80,22 +83,24 @@ def build_error(engine: CaptureEngine, card: int, table: Table, holding: int, va
     """Why laying ``card`` on ``onto`` as a build of ``value`` is not allowed, or None if it is."""
     name = engine.names[card]
     if not engine.spec.builds:
-        return f"{engine.rules.name} has no builds: a card captures or is laid down"
+        return _("{rules} has no builds: a card captures or is laid down").format(rules=engine.rules.name)
     if not onto:
-        return f"a build is made on table cards: say which cards the {name} is laid on"
+        return _("a build is made on table cards: say which cards the {card} is laid on").format(card=name)
     off = onto & ~table.mask
     if off:
-        return f"{_words(engine, off)} {'is' if off.bit_count() == 1 else 'are'} not on the table"
+        return ngettext("{cards} is not on the table", "{cards} are not on the table", off.bit_count()).format(
+            cards=_words(engine, off))
     courts = (onto | 1 << card) & engine.pair_only
     if courts:
-        return f"courts cannot be built: {_words(engine, courts)} only pair with their own rank"
+        return _("courts cannot be built: {cards} only pair with their own rank").format(cards=_words(engine, courts))
     loose = onto & table.loose
     raised: Build | None = None  # the build whose value this play changes, if any
     for build in table.builds:
         part = onto & build.mask
         if part and part != build.mask:
-            return (f"{_words(engine, part)} {'is' if part.bit_count() == 1 else 'are'} part of the build "
-                    f"{_words(engine, build.mask)}: a build is built on whole or not at all")
+            return ngettext("{cards} is part of the build {build}: a build is built on whole or not at all",
+                            "{cards} are part of the build {build}: a build is built on whole or not at all",
+                            part.bit_count()).format(cards=_words(engine, part), build=_words(engine, build.mask))
         if part and build.value != value:
             problem = _raise_problem(engine, build, value, raised)
             if problem:
@@ -103,17 +108,28 @@ def build_error(engine: CaptureEngine, card: int, table: Table, holding: int, va
             raised = build
     others = holding & ~(1 << card)
     if not any(value in engine.capture_values[i] and not engine.pair_only >> i & 1 for i in indexes(others)):
-        held = _words(engine, others) if others else "no other card"
-        return f"to build {value} the builder must hold another card that takes {value}; {name}'s player holds {held}"
+        if not others:
+            return _("to build {value} the builder must hold another card that takes {value}; {card}'s player holds "
+                     "no other card").format(value=value, card=name)
+        return _("to build {value} the builder must hold another card that takes {value}; {card}'s player holds "
+                 "{cards}").format(value=value, card=name, cards=_words(engine, others))
     table_values = [engine.value[i] for i in indexes(loose)]
     # Raising: the played card joins the raised build's group, which counts as one card of its old value.
     base = raised.value if raised is not None else 0
     if not any(splits([base + own] + table_values, value) for own in engine.capture_values[card]):
-        laid = f"the {name}" + (f" and {_words(engine, loose)}" if loose else "")
-        if raised is not None:
-            laid += f" with the build of {raised.value}"
         counted = base + engine.hand_value[card] + sum(table_values)
-        return f"{laid} do not make {value} (together they count {counted}, which is no set of {value}s)"
+        if loose and raised is not None:
+            problem = _("the {card} and {cards} with the build of {build} do not make {value} (together they count "
+                        "{count}, which is no set of {value}s)")
+        elif loose:
+            problem = _("the {card} and {cards} do not make {value} (together they count {count}, which is no set of "
+                        "{value}s)")
+        elif raised is not None:
+            problem = _("the {card} with the build of {build} do not make {value} (together they count {count}, which "
+                        "is no set of {value}s)")
+        else:
+            problem = _("the {card} do not make {value} (together they count {count}, which is no set of {value}s)")
+        return problem.format(card=name, cards=_words(engine, loose), build=base, value=value, count=counted)
     return None
 
 
@@ -121,15 +137,17 @@ def _raise_problem(engine: CaptureEngine, build: Build, value: int, raised: Buil
     """Why this build may not be raised to ``value``, or None if it may."""
     shown = _words(engine, build.mask)
     if not engine.spec.raise_builds:
-        return (f"the build {shown} was declared as {build.value}; it can only be extended as a build of "
-                f"{build.value}, not {value}")
+        return _("the build {build} was declared as {value}; it can only be extended as a build of {value}, not "
+                 "{new}").format(build=shown, value=build.value, new=value)
     if multiple(engine, build):
-        return (f"the build {shown} is a multiple build of {build.value}s: its value can never change, so it "
-                f"cannot become {value}")
+        return _("the build {build} is a multiple build of {value}s: its value can never change, so it cannot "
+                 "become {new}").format(build=shown, value=build.value, new=value)
     if raised is not None:
-        return f"one play raises one build: {_words(engine, raised.mask)} and {shown} cannot both become {value}"
+        return _("one play raises one build: {other} and {build} cannot both become {new}").format(
+            other=_words(engine, raised.mask), build=shown, new=value)
     if value < build.value:
-        return f"a build is raised, never lowered: the build {shown} is worth {build.value}, not {value}"
+        return _("a build is raised, never lowered: the build {build} is worth {value}, not {new}").format(
+            build=shown, value=build.value, new=value)
     return None
 
 
@@ -143,9 +161,9 @@ def trail_problem(engine: CaptureEngine, table: Table, player: int, holding: int
     able = [i for i in indexes(holding) if engine.can_capture(i, table)]
     if not able:
         return None  # nothing in the hand captures: laying a card down is the only play left
-    return (f"a player who owns a build ({_words(engine, owned[0].mask)}, worth {owned[0].value}) may not lay a "
-            f"card down while a card of theirs captures: play {_words(engine, sum(1 << i for i in able))} to "
-            f"capture, or build (pagat Casino)")
+    return _("a player who owns a build ({build}, worth {value}) may not lay a card down while a card of theirs "
+             "captures: play {cards} to capture, or build (pagat Casino)").format(
+        build=_words(engine, owned[0].mask), value=owned[0].value, cards=_words(engine, sum(1 << i for i in able)))
 
 
 def cards_problem(engine: CaptureEngine, build: Build) -> str | None:
@@ -153,10 +171,11 @@ def cards_problem(engine: CaptureEngine, build: Build) -> str | None:
     values = [engine.value[i] for i in indexes(build.mask)]
     if build.mask & engine.pair_only:
         courts = _words(engine, build.mask & engine.pair_only)
-        return f"courts cannot be built: {courts} only pair with their own rank"
+        return _("courts cannot be built: {cards} only pair with their own rank").format(cards=courts)
     if len(values) < 2 or not splits(values, build.value):
-        return (f"{_words(engine, build.mask)} cannot be a build of {build.value}: a build holds two or more "
-                f"cards that make one or more sets of {build.value} (these count {sum(values)})")
+        return _("{cards} cannot be a build of {value}: a build holds two or more cards that make one or more sets "
+                 "of {value} (these count {count})").format(
+            cards=_words(engine, build.mask), value=build.value, count=sum(values))
     return None
 
 

@@ -19,8 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scorekeeper._words import or_list
 from scorekeeper.cards import Rank
 from scorekeeper.errors import RuleSetError, ScorekeeperError
+from scorekeeper.i18n import _
 from scorekeeper.play._taking import TakingChecks, kind_of
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -48,9 +50,13 @@ class TooManyCaptures(ScorekeeperError, ValueError):
     """A table with more ways to capture than can be checked; refused rather than worked on for hours."""
 
     def __init__(self, limit: int, what: str, where: str = "") -> None:
-        self.limit, self.what = limit, what
-        super().__init__(f"{where}: " * bool(where) + f"this table has too many ways to capture to check "
-                         f"(more than {limit:,} {what}); refused")
+        self.limit, self.what = limit, what  # what was counted: "steps" or "captures"
+        if what == "steps":
+            problem = _("this table has too many ways to capture to check (more than {limit} combinations tried); "
+                        "refused")
+        else:
+            problem = _("this table has too many ways to capture to check (more than {limit} captures); refused")
+        super().__init__(f"{where}: " * bool(where) + problem.format(limit=f"{limit:,}"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +97,8 @@ class CaptureEngine(TakingChecks):
 
     def __init__(self, rules: RuleSet, enabled: Iterable[str] = ()) -> None:
         if rules.capture is None:
-            raise RuleSetError(f"{rules.id} has no capture section, so its plays cannot be checked")
+            raise RuleSetError(_("{rules} has no capture section, so its plays cannot be checked").format(
+                rules=rules.id))
         self.rules = rules
         self.spec = spec = rules.capture
         self.deck = deck = rules.cards
@@ -162,7 +169,7 @@ class CaptureEngine(TakingChecks):
             k, remaining, mask, size = pop()
             steps += 1
             if steps > MAX_STEPS:
-                raise TooManyCaptures(MAX_STEPS, "combinations tried")
+                raise TooManyCaptures(MAX_STEPS, "steps")
             if remaining == 0 and size >= min_size:
                 out.append(mask)  # zero-valued cards (Sbarazzina courts) may still be added
                 if len(out) > MAX_CAPTURES:
@@ -282,14 +289,14 @@ class CaptureEngine(TakingChecks):
     def describe(self, mask: int) -> str:
         """Cards of a mask joined with ``+``, lowest value first, e.g. ``3c + 4d``."""
         order = sorted(indexes(mask), key=lambda i: (self.value[i], i))
-        return " + ".join(self.names[i] for i in order) or "nothing"
+        return " + ".join(self.names[i] for i in order) or _("nothing")
 
     def counts(self, card: int) -> str:
         """How a card counts, said so that a surprise (a Wall Street King is 7) is visible."""
         name = self.names[card]
         if self.pair_only >> card & 1:
-            return f"the {name} has no value in sums (it only pairs)"
-        return f"the {name} counts {' or '.join(map(str, self.capture_values[card]))}"
+            return _("the {card} has no value in sums (it only pairs)").format(card=name)
+        return _("the {card} counts {values}").format(card=name, values=or_list(map(str, self.capture_values[card])))
 
 
 def _bits(mask: int) -> list[int]:
@@ -329,7 +336,7 @@ def _unions(groups: list[int], required: int) -> list[int]:
         for j in range(k, len(groups)):
             steps += 1
             if steps > MAX_STEPS:
-                raise TooManyCaptures(MAX_STEPS, "combinations tried")
+                raise TooManyCaptures(MAX_STEPS, "steps")
             if not groups[j] & used:
                 union = used | groups[j]
                 out.add(union | required)

@@ -14,9 +14,10 @@ from itertools import combinations
 from typing import NamedTuple
 
 from scorekeeper.cards import Card, Rank
+from scorekeeper.i18n import N_, _, translated
 from scorekeeper.play.capture import CaptureEngine, indexes
 
-_RANK_NAMES = {"A": "aces", "J": "Jacks", "Q": "Queens", "K": "Kings", "10": "tens"}
+_RANK_NAMES = {"A": N_("aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings"), "10": N_("tens")}
 
 
 def misdeal(engine: CaptureEngine, table: int) -> str | None:
@@ -28,10 +29,10 @@ def misdeal(engine: CaptureEngine, table: int) -> str | None:
     found = [i for i in indexes(table) if engine.deck.cards[i].rank is rank]
     if len(found) < deal.redeal_at:
         return None
-    named = _RANK_NAMES.get(rank.value, f"{rank.value}s")
-    cards = " ".join(engine.names[i] for i in found)
-    return (f"the table dealt holds {len(found)} {named} ({cards}): in {engine.rules.name} {deal.redeal_at} or more "
-            f"is a misdeal, and the cards are dealt again")
+    named = translated(_RANK_NAMES[rank.value]) if rank.value in _RANK_NAMES else f"{rank.value}s"
+    return _("the table dealt holds {count} {ranks} ({cards}): in {rules} {most} or more is a misdeal, and the cards "
+             "are dealt again").format(count=len(found), ranks=named, cards=" ".join(engine.names[i] for i in found),
+                                       rules=engine.rules.name, most=deal.redeal_at)
 
 
 class Opening(NamedTuple):

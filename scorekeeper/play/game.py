@@ -6,6 +6,7 @@ Replay and simulation both drive a ``Game``: ``play`` checks a play and applies 
 
 from __future__ import annotations
 
+from scorekeeper.i18n import _
 from scorekeeper.play._reasons import why
 from scorekeeper.play._text import shown
 from scorekeeper.play.builds import apply_build, build_error, trail_problem
@@ -95,9 +96,12 @@ class Game:
         engine = self.engine
         names = engine.names
         if not self.holding[player] >> card & 1:
-            held = engine.describe(self.holding[player]).replace(" + ", " ") if self.holding[player] else "no cards"
-            who = shown(self.names[player]) if self.names else "that player"
-            raise IllegalPlayError(f"{who} does not hold the {names[card]} (holds {held})")
+            who = shown(self.names[player]) if self.names else _("that player")
+            if not self.holding[player]:
+                raise IllegalPlayError(_("{player} does not hold the {card} (holds no cards)").format(
+                    player=who, card=names[card]))
+            raise IllegalPlayError(_("{player} does not hold the {card} (holds {cards})").format(
+                player=who, card=names[card], cards=engine.describe(self.holding[player]).replace(" + ", " ")))
         if build is not None:
             problem = build_error(engine, card, self.table, self.holding[player], build[0], build[1])
             if problem:

@@ -29,14 +29,15 @@ from typing import Any
 from scorekeeper.cards import Card, Deck
 from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.i18n import N_, _
 from scorekeeper.notation import CardReader
 from scorekeeper.play._text import shown
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 
-_KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays", "piles", "sweeps", "with", "declared",
-         "claims", "seed", "hand")
+_KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays",  # not for players: a record's keys
+         "piles", "sweeps", "with", "declared", "claims", "seed", "hand")
 _PLAY_KEYS = ("side", "player", "card", "take", "build", "onto")
 
 
@@ -70,40 +71,42 @@ class Record:
 
 def record_keys(data: Any, source: str) -> None:
     """Refuse a record that is not a mapping, or that has unknown keys."""
-    check_keys(data, source, _KEYS, "record", "'deal' and 'plays'")
+    check_keys(data, source, _KEYS, N_("record"), N_("'deal' and 'plays'"))
     for key in ("deal", "plays"):
         if key not in data:
-            raise NotationError(f"{source}: a record needs '{key}'")
+            raise NotationError(_("{source}: a record needs '{key}'").format(source=source, key=key))
 
 
 def read_record(data: Any, source: str, deck: Deck) -> Record:
     """A Record from a parsed record file or JSON line; every error names where it is."""
     record_keys(data, source)
-    letters = data.get("suit_letters", "french")
+    letters = data.get("suit_letters", "french")  # not for players: a key
     if letters not in ("french", "italian"):
-        raise NotationError(f"{where_of(data, 'suit_letters', source)}: suit_letters: {letters!r} is not french "
-                            "or italian")
+        raise NotationError(_("{where}: suit_letters: {letters} is not french or italian").format(
+            where=where_of(data, "suit_letters", source), letters=repr(letters)))  # not for players: a key
     reader = CardReader(deck, italian_suits=letters == "italian")
     deal = data["deal"]
     if not isinstance(deal, Mapping) or not isinstance(deal.get("hands"), Mapping) or not deal["hands"]:
-        raise NotationError(f"{where_of(data, 'deal', source)}: deal: give 'hands' (each player's cards) and 'table'")
+        raise NotationError(_("{where}: deal: give 'hands' (each player's cards) and 'table'").format(
+            where=where_of(data, "deal", source)))
     hands = deal["hands"]
     players, batches = [], []
     for player, given in hands.items():
-        where = f"{where_of(hands, player, source)}: deal.hands.{shown(str(player))}"
+        where = f"{where_of(hands, player, source)}: deal.hands.{shown(str(player))}"  # not for players: a key
         rounds = given if isinstance(given, list) and any(isinstance(g, list) or " " in str(g) for g in given) \
             else [given]
         players.append(str(player))
-        batches.append(tuple(reader.cards(r, f"{where} round {i + 1}" if len(rounds) > 1 else where)
+        batches.append(tuple(reader.cards(r, _("{where} round {number}").format(where=where, number=i + 1)
+                                          if len(rounds) > 1 else where)
                              for i, r in enumerate(rounds)))
-    table = reader.cards(deal.get("table"), f"{where_of(deal, 'table', source)}: deal.table")
+    table = reader.cards(deal.get("table"), f"{where_of(deal, 'table', source)}: deal.table")  # not for players: a key
     plays_data = data["plays"]
     if not isinstance(plays_data, list):
-        raise NotationError(f"{where_of(data, 'plays', source)}: plays: must be a list of plays")
+        raise NotationError(_("{where}: plays: must be a list of plays").format(where=where_of(data, "plays", source)))
     plays, errors = [], []
     for number, item in enumerate(plays_data, start=1):
         try:
-            plays.append(_play(item, number, f"{source}: play {number}", reader))
+            plays.append(_play(item, number, _("{source}: play {number}").format(source=source, number=number), reader))
         except (NotationError, InputErrors) as exc:
             errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
     if errors:
@@ -113,13 +116,16 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     piles = None
     if stated is not None:
         if not isinstance(stated, Mapping):
-            raise NotationError(f"{where_of(data, 'piles', source)}: piles: must map each side to its cards")
+            raise NotationError(_("{where}: piles: must map each side to its cards").format(
+                where=where_of(data, "piles", source)))
         piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t),
-                          f"{where_of(stated, s, source)}: pile of {shown(str(s))}") for s, t in stated.items()}
+                          _("{where}: pile of {side}").format(where=where_of(stated, s, source), side=shown(str(s))))
+                 for s, t in stated.items()}
     sweeps = data.get("sweeps")
     if sweeps is not None and not (isinstance(sweeps, Mapping)
                                    and all(isinstance(n, int) and not isinstance(n, bool) for n in sweeps.values())):
-        raise NotationError(f"{where_of(data, 'sweeps', source)}: sweeps: must map each side to a number")
+        raise NotationError(_("{where}: sweeps: must map each side to a number").format(
+            where=where_of(data, "sweeps", source)))
     facts = {k: data[k] for k in ("with", "declared", "claims") if k in data}
     return Record(source, tuple(players), tuple(batches), table, tuple(plays), reader, teams, piles,
                   None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts)
@@ -127,21 +133,24 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
 
 def _play(item: Any, number: int, where: str, reader: CardReader) -> Play:
     if not isinstance(item, Mapping):
-        raise NotationError(f"{where}: a play is a mapping like {{side: Anna, card: 7h, take: 7d}}")
+        raise NotationError(_("{where}: a play is a mapping like {{side: Anna, card: 7h, take: 7d}}").format(
+            where=where))
     unknown = [k for k in item if k not in _PLAY_KEYS]
     if unknown:
-        raise NotationError(f"{where}: unknown key {unknown[0]!r} (a play has: side, card, take, build, onto)")
+        raise NotationError(_("{where}: unknown key {key} (a play has: side, card, take, build, onto)").format(
+            where=where, key=repr(unknown[0])))
     player = item.get("side", item.get("player"))
     if not isinstance(player, str) or not player:
-        raise NotationError(f"{where}: say who played, like 'side: Anna'")
+        raise NotationError(_("{where}: say who played, like 'side: Anna'").format(where=where))
     card = reader.cards(item.get("card"), f"{where}: card")
     if len(card) != 1:
-        raise NotationError(f"{where}: card: one card is played, not {len(card)}")
+        raise NotationError(_("{where}: card: one card is played, not {count}").format(where=where, count=len(card)))
     build = item.get("build")
     if build is not None and (isinstance(build, bool) or not isinstance(build, int) or build < 1):
-        raise NotationError(f"{where}: build: {build!r} is not a value to build (a whole number, 1 or more)")
+        raise NotationError(_("{where}: build: {value} is not a value to build (a whole number, 1 or more)").format(
+            where=where, value=repr(build)))
     if build is not None and item.get("take"):
-        raise NotationError(f"{where}: a play either takes or builds, not both")
+        raise NotationError(_("{where}: a play either takes or builds, not both").format(where=where))
     return Play(number, player, card[0], reader.cards(item.get("take"), f"{where}: take"), build,
                 reader.cards(item.get("onto"), f"{where}: onto"))
 
@@ -151,17 +160,21 @@ def read_teams(data: Any, players: Sequence[str], where: str) -> dict[str, tuple
     if data is None:
         return {}
     if not isinstance(data, Mapping):
-        raise NotationError(f"{where}: teams: must map each side to its players")
+        raise NotationError(_("{where}: teams: must map each side to its players").format(where=where))
     teams = {str(side): tuple(map(str, members if isinstance(members, list) else [members]))
              for side, members in data.items()}
     seated = [p for members in teams.values() for p in members]
     for p in seated:
         if p not in players:
-            raise NotationError(f"{where}: teams: {p!r} has no hand in the deal")
+            raise NotationError(_("{where}: teams: {player} has no hand in the deal").format(
+                where=where, player=repr(p)))
     missing = [p for p in players if p not in seated]
-    if missing or len(seated) != len(set(seated)):
-        raise NotationError(f"{where}: teams: every player of the deal belongs to exactly one side "
-                            f"({shown(', '.join(missing)) or 'someone is named twice'})")
+    if missing:
+        raise NotationError(_("{where}: teams: every player of the deal belongs to exactly one side "
+                              "({players})").format(where=where, players=shown(", ".join(missing))))
+    if len(seated) != len(set(seated)):
+        raise NotationError(_("{where}: teams: every player of the deal belongs to exactly one side (someone is named "
+                              "twice)").format(where=where))
     return teams
 
 
@@ -171,13 +184,14 @@ def record_rules(data: Mapping[str, Any], source: str, rules: str | None = None,
     ``rules:``, else Scopa, with its own ``options:`` and then ``options`` (from the command line) chosen."""
     ref = rules or data.get("rules") or "scopa"
     if not isinstance(ref, str):
-        raise NotationError(f"{where_of(data, 'rules', source)}: rules: must be a rule-set id or path")
+        raise NotationError(_("{where}: rules: must be a rule-set id or path").format(
+            where=where_of(data, "rules", source)))
     ruleset = load_rules(ref)
     own = data.get("options")
     if own is not None:
         if not isinstance(own, Mapping) or not all(isinstance(v, bool | int | str) for v in own.values()):
-            raise NotationError(f"{where_of(data, 'options', source)}: options: must map option ids to on, off, "
-                                "a number or a word")
+            raise NotationError(_("{where}: options: must map option ids to on, off, a number or a word").format(
+                where=where_of(data, "options", source)))
         ruleset = apply_options(ruleset, own, {str(k): f"{where_of(own, k, source)}: options.{k}" for k in own})
     if options:
         ruleset = apply_options(ruleset, options, {k: f"--option {k}" for k in options})

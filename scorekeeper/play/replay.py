@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from scorekeeper._words import cut_short
+from scorekeeper._words import cut_short, or_list
 from scorekeeper.cards import Deck
 from scorekeeper.documents import read_document
 from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation import PileText
 from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
@@ -54,7 +55,9 @@ class Replayed:
     def where(self) -> str:
         """Where the record went wrong: its file, and the illegal play's number if a play did."""
         source = self.record.source
-        return f"{source}: play {self.illegal[0]}" if self.illegal and self.illegal[0] else source
+        if self.illegal and self.illegal[0]:
+            return _("{source}: play {number}").format(source=source, number=self.illegal[0])
+        return source
 
     def cards(self, mask: int) -> list[str]:
         """The cards of a mask (a pile, what was left, the opening table) in canonical text, deck order."""
@@ -75,7 +78,7 @@ class Replayed:
         elif self.result is not None:
             body["piles"] = {side: " ".join(cards) for side, cards in self.side_piles.items()}
             body["sweeps"] = dict(zip(self.sides, self.sweeps, strict=True))
-            body["last_capture"] = {"side": self.taker, "left": self.cards(self.left)}
+            body["last_capture"] = {"side": self.taker, "left": self.cards(self.left)}  # not for players: JSON
             if self.opening:
                 body["opening"] = {"side": self.dealer, "cards": self.cards(self.opening)}
             body["problems"] = self.mismatches
@@ -122,7 +125,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     out = Replayed(record, sides, deck)
     problem = _deal_problem(record, engine)
     void = None if problem else misdeal(engine, deck.mask(record.table))
-    problem = problem or (f"deal: {void}" if void else None)
+    problem = problem or (_("deal: {problem}").format(problem=void) if void else None)
     if problem:
         out.illegal = (0, problem)
         return out
@@ -132,10 +135,19 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     out.opening, out.dealer = game.opening, sides[side_of[-1]]
     if game.opening and game.opened is not None:
         dealt = engine.describe(game.opening).replace(" + ", " ")
-        wild = f", the {game.opened.wild[0]} counting {game.opened.wild[1]}" if game.opened.wild else ""
         swept = sum(game.sweeps)
-        out.opening_note = (f"the table dealt ({dealt}) makes {game.opened.total}{wild}: {shown(out.dealer)}, the "
-                            f"dealer, takes it ({swept} sweep{'s' if swept != 1 else ''})")
+        if game.opened.wild:
+            note = ngettext("the table dealt ({cards}) makes {total}, the {card} counting {value}: {dealer}, the "
+                            "dealer, takes it ({count} sweep)",
+                            "the table dealt ({cards}) makes {total}, the {card} counting {value}: {dealer}, the "
+                            "dealer, takes it ({count} sweeps)", swept)
+        else:
+            note = ngettext("the table dealt ({cards}) makes {total}: {dealer}, the dealer, takes it ({count} sweep)",
+                            "the table dealt ({cards}) makes {total}: {dealer}, the dealer, takes it ({count} sweeps)",
+                            swept)
+        wild = game.opened.wild or ("", 0)
+        out.opening_note = note.format(cards=dealt, total=game.opened.total, card=wild[0], value=wild[1],
+                                       dealer=shown(out.dealer), count=swept)
         if log:
             out.log.append(f"0. {out.opening_note}")
     for play in record.plays:
@@ -143,11 +155,12 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
         try:
             player = index.get(play.player)
             if player is None:
-                raise IllegalPlayError(f"{play.player!r} has no hand in the deal "
-                                       f"({shown(', '.join(record.players))})")
+                raise IllegalPlayError(_("{player} has no hand in the deal ({players})").format(
+                    player=repr(play.player), players=shown(", ".join(record.players))))
             if player != game.player:
-                raise IllegalPlayError(f"it is {shown(record.players[game.player])}'s turn, not "
-                                       f"{shown(play.player)}'s (players play in the order of the deal's hands)")
+                raise IllegalPlayError(_("it is {player}'s turn, not {other}'s (players play in the order of the "
+                                         "deal's hands)").format(player=shown(record.players[game.player]),
+                                                                 other=shown(play.player)))
             last, before = (game.last, game.table.mask) if log else (False, 0)  # only the log reads them
             build = None if play.build is None else (play.build, deck.mask(play.onto))
             capture = game.play(player, card, deck.mask(play.take), build)
@@ -155,7 +168,8 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
             out.illegal = (play.number, str(exc))
             return out
         except TooManyCaptures as exc:
-            raise TooManyCaptures(exc.limit, exc.what, f"{record.source}: play {play.number}") from None
+            raise TooManyCaptures(exc.limit, exc.what, _("{source}: play {number}").format(
+                source=record.source, number=play.number)) from None
         out.plays = play.number
         if log:
             out.log.append(_logged(engine, play, capture, last and capture is not None and capture.mask == before))
@@ -163,8 +177,11 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
         held = [f"{shown(record.players[i])} {engine.describe(m).replace(' + ', ' ')}"
                 for i, m in enumerate(game.holding) if m]
         unplayed = game.total - game.turn
-        reason = (f"the record ends after {game.turn} plays, but the hand is not over "
-                  f"({unplayed} card{'s' if unplayed > 1 else ''} unplayed; still held: {'; '.join(held) or 'none'})")
+        reason = ngettext("the record ends after {plays} plays, but the hand is not over ({count} card unplayed; "
+                          "still held: {held})",
+                          "the record ends after {plays} plays, but the hand is not over ({count} cards unplayed; "
+                          "still held: {held})", unplayed).format(
+            plays=game.turn, count=unplayed, held="; ".join(held) or _("none"))
         out.illegal = (0, reason)
         return out
     out.left = game.finish()
@@ -179,11 +196,17 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
 def _logged(engine: CaptureEngine, play: Play, capture: Capture | None, cleared_last: bool) -> str:
     head = f"{play.number}. {shown(play.player)} {play.card}"
     if play.build is not None:
-        return f"{head} builds {play.build} on {' '.join(map(str, play.onto))}"
+        return _("{play} builds {value} on {cards}").format(play=head, value=play.build,
+                                                             cards=" ".join(map(str, play.onto)))
     if capture is None:
-        return f"{head} is laid on the table"
-    note = " (sweep)" if capture.sweep else (" (last play: no sweep)" if cleared_last else "")
-    return f"{head} takes {engine.describe(capture.mask).replace(' + ', ' ')}{note}"
+        return _("{play} is laid on the table").format(play=head)
+    if capture.sweep:
+        words = _("{play} takes {cards} (sweep)")
+    elif cleared_last:
+        words = _("{play} takes {cards} (last play: no sweep)")
+    else:
+        words = _("{play} takes {cards}")
+    return words.format(play=head, cards=engine.describe(capture.mask).replace(" + ", " "))
 
 
 def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
@@ -198,16 +221,19 @@ def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
     if split.repeated:
         group, card, first = split.repeated[0]
         if group == first:  # twice in one hand, or twice on the table
-            held = "the table" if group == len(hands) else shown(record.players[group])
-            return f"deal: {card} is dealt twice to {held}"
+            if group == len(hands):
+                return _("deal: {card} is dealt twice to the table").format(card=card)
+            return _("deal: {card} is dealt twice to {player}").format(card=card, player=shown(record.players[group]))
         if group == len(hands):
-            return f"deal: {card} is on the table and also dealt to {shown(record.players[first])}"
-        return f"deal: {card} is dealt twice ({shown(record.players[first])} and {shown(record.players[group])})"
+            return _("deal: {card} is on the table and also dealt to {player}").format(
+                card=card, player=shown(record.players[first]))
+        return _("deal: {card} is dealt twice ({first} and {second})").format(
+            card=card, first=shown(record.players[first]), second=shown(record.players[group]))
     missing = deck.cards_in(split.unplaced)
     if missing:
-        many = len(missing) > 1
-        return (f"deal: {len(missing)} card{'s' if many else ''} of the {deck.id} deck {'are' if many else 'is'} "
-                f"in no hand and not on the table: " + " ".join(map(str, missing)))
+        return ngettext("deal: {count} card of the {deck} deck is in no hand and not on the table: {cards}",
+                        "deal: {count} cards of the {deck} deck are in no hand and not on the table: {cards}",
+                        len(missing)).format(count=len(missing), deck=deck.id, cards=" ".join(map(str, missing)))
     return sizes_problem(engine, record.players, [[len(cards) for cards in rounds] for rounds in record.batches],
                          len(record.table))
 
@@ -218,21 +244,29 @@ def seats_problem(engine: CaptureEngine, names: Sequence[str], teams: Mapping[st
     sides, players = rules.sides, len(names)
     ways = []
     if sides.singles:
-        ways.append(f"{sides.min} players" if sides.min == sides.max else f"{sides.min} to {sides.max} players")
+        ways.append(ngettext("{count} player", "{count} players", sides.min).format(count=sides.min)
+                    if sides.min == sides.max else
+                    _("{low} to {high} players").format(low=sides.min, high=sides.max))
     if sides.teams:
-        ways.append(f"teams ({', '.join(sides.teams)})")
+        ways.append(_("teams ({shapes})").format(shapes=", ".join(sides.teams)))
     if teams:
         sizes = {len(members) for members in teams.values()}
         shape = f"{len(teams)}x{sizes.pop()}" if len(sizes) == 1 else ""
         if shape in sides.teams or (shape.endswith("x1") and sides.singles and sides.min <= players <= sides.max):
             return None
-        seated = f"{players} players in " + (f"teams {shape}" if shape else "teams of unequal size")
+        seated = (_("{count} players in teams {shape}").format(count=players, shape=shape) if shape
+                  else _("{count} players in teams of unequal size").format(count=players))
     else:
         if sides.singles and sides.min <= players <= sides.max:
             return None
         in_teams = any(int(t.split("x")[0]) * int(t.split("x")[1]) == players for t in sides.teams)
-        seated = f"{players} player{'s' if players != 1 else ''}" + (" without teams" if in_teams else "")
-    return f"deal: {rules.name} is played by {' or '.join(ways)}, not by {seated}"
+        if in_teams:
+            seated = ngettext("{count} player without teams", "{count} players without teams", players)
+        else:
+            seated = ngettext("{count} player", "{count} players", players)
+        seated = seated.format(count=players)
+    return _("deal: {rules} is played by {ways}, not by {seated}").format(rules=rules.name, ways=or_list(ways),
+                                                                         seated=seated)
 
 
 def sizes_problem(engine: CaptureEngine, names: Sequence[str], dealt: Sequence[Sequence[int]],
@@ -241,23 +275,28 @@ def sizes_problem(engine: CaptureEngine, names: Sequence[str], dealt: Sequence[S
     as many cards as the game deals them."""
     deal, name = engine.spec.deal, engine.rules.name
     if table != deal.table:
-        many = "s" if deal.table != 1 else ""
-        return f"deal: {name} deals {deal.table} card{many} to the table, not {table}"
+        return ngettext("deal: {rules} deals {count} card to the table, not {given}",
+                        "deal: {rules} deals {count} cards to the table, not {given}", deal.table).format(
+            rules=name, count=deal.table, given=table)
     players = len(names)
     spare = len(engine.deck.cards) - deal.table
     if spare % (players * deal.hand):
-        return (f"deal: the {spare} cards left after the table do not deal out to {players} players in rounds of "
-                f"{deal.hand} ({name})")
+        return _("deal: the {count} cards left after the table do not deal out to {players} players in rounds of "
+                 "{size} ({rules})").format(count=spare, players=players, size=deal.hand, rules=name)
     each = spare // players
     for player, rounds in zip(names, dealt, strict=True):
         held = sum(rounds)
         if held != each:
-            return f"deal: {shown(player)} is dealt {held} cards; in {name} with {players} players each is dealt {each}"
+            return _("deal: {player} is dealt {count} cards; in {rules} with {players} players each is dealt "
+                     "{each}").format(player=shown(player), count=held, rules=name, players=players, each=each)
         if len(rounds) > 1:
             for number, size in enumerate(rounds, start=1):
                 if size != deal.hand:
-                    return (f"deal: {shown(player)} is dealt {size} card{'s' if size != 1 else ''} in "
-                            f"round {number}; {name} deals {deal.hand} a round")
+                    return ngettext("deal: {player} is dealt {count} card in round {number}; {rules} deals {size} a "
+                                    "round",
+                                    "deal: {player} is dealt {count} cards in round {number}; {rules} deals {size} a "
+                                    "round", size).format(player=shown(player), count=size, number=number, rules=name,
+                                                          size=deal.hand)
     return None
 
 
@@ -278,7 +317,7 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
     if record.piles is not None:
         for side, (text, where) in record.piles.items():
             if side not in sides:
-                out.append(f"{where}: no side {side!r} plays in this record")
+                out.append(_("{where}: no side {side} plays in this record").format(where=where, side=repr(side)))
                 continue
             try:
                 stated = engine.deck.mask(record.reader.cards(text, where))  # the record's suit letters
@@ -288,16 +327,22 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
             got = piles[sides.index(side)]
             if stated != got:
                 extra, lacking = stated & ~got, got & ~stated
-                parts = [f"lists {_words(engine, extra)} that the plays gave elsewhere" if extra else "",
-                         f"lacks {_words(engine, lacking)}" if lacking else ""]
-                out.append(f"{where}: the recorded pile {' and '.join(p for p in parts if p)}")
+                if extra and lacking:
+                    wrong = _("{where}: the recorded pile lists {cards} that the plays gave elsewhere and lacks "
+                              "{missing}")
+                elif extra:
+                    wrong = _("{where}: the recorded pile lists {cards} that the plays gave elsewhere")
+                else:
+                    wrong = _("{where}: the recorded pile lacks {missing}")
+                out.append(wrong.format(where=where, cards=_words(engine, extra), missing=_words(engine, lacking)))
     if record.sweeps is not None:
         for side, count in record.sweeps.items():
             if side not in sides:
-                out.append(f"sweeps of {shown(side)}: no side {side!r} plays in this record")
+                out.append(_("{where}: no side {side} plays in this record").format(
+                    where=_("sweeps of {side}").format(side=shown(side)), side=repr(side)))
             elif sweeps[sides.index(side)] != count:
-                out.append(f"sweeps of {shown(side)}: the record says {count}, the plays give "
-                           f"{sweeps[sides.index(side)]}")
+                out.append(_("{where}: the record says {count}, the plays give {got}").format(
+                    where=_("sweeps of {side}").format(side=shown(side)), count=count, got=sweeps[sides.index(side)]))
     return out
 
 

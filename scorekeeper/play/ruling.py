@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
+from scorekeeper.i18n import N_, _, translated
 from scorekeeper.notation import CardReader
 from scorekeeper.play._reasons import why
 from scorekeeper.play._text import shown
@@ -63,11 +64,11 @@ class Ruling:
 class Labels:
     """What the messages call each part of the question; a command passes its option names."""
 
-    table: str = "table"
-    card: str = "card played"
-    build: str = "build"
-    take: str = "take"
-    option: str = "option"
+    table: str = N_("table")
+    card: str = N_("card played")
+    build: str = N_("build")
+    take: str = N_("take")
+    option: str = N_("option")
 
 
 PLAIN_LABELS = Labels()
@@ -85,6 +86,9 @@ def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | 
     ``options`` are the rule set's options chosen for the question (``rules show`` lists them).
     """
     ruleset = load_rules(rules) if isinstance(rules, str) else rules
+    if labels is PLAIN_LABELS:
+        labels = Labels(translated(labels.table), translated(labels.card), translated(labels.build),
+                        translated(labels.take), translated(labels.option))
     if options:
         ruleset = apply_options(ruleset, options, {key: f"{labels.option} {key}" for key in options})
     engine = CaptureEngine(ruleset)
@@ -107,14 +111,17 @@ def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | 
     top = max((v for i, vs in enumerate(engine.capture_values) if not engine.pair_only >> i & 1 for v in vs),
               default=0)
     for text in builds:
-        value, _, cards = (part.strip() for part in text.partition("="))
+        value, _equals, cards = (part.strip() for part in text.partition("="))
         if not (value.isascii() and value.isdigit()) or not cards:  # "²".isdigit(), and int() refuses it
-            errors.append(f"{labels.build} {_quoted(text)}: write VALUE=CARDS, like 7=5h,2c")
+            errors.append(_("{label} {text}: write VALUE=CARDS, like 7=5h,2c").format(
+                label=labels.build, text=_quoted(text)))
         elif len(value) > 3 or not 1 <= int(value) <= top:
-            errors.append(f"{labels.build} {_quoted(text)}: no card takes a build of {_cut(value)} in "
-                          f"{engine.rules.name} (a build is worth 1 to {top})")
+            errors.append(_("{label} {text}: no card takes a build of {value} in {rules} (a build is worth 1 to "
+                            "{top})").format(label=labels.build, text=_quoted(text), value=_cut(value),
+                                             rules=engine.rules.name, top=top))
         elif not engine.spec.builds:
-            errors.append(f"{labels.build} {_quoted(text)}: {engine.rules.name} has no builds")
+            errors.append(_("{label} {text}: {rules} has no builds").format(
+                label=labels.build, text=_quoted(text), rules=engine.rules.name))
         else:
             build = Build(int(value), read(cards, f"{labels.build} {shown(text)}") or 0, -1)
             problem = cards_problem(engine, build) if build.mask else None
@@ -123,16 +130,18 @@ def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | 
             table_builds.append(build)
     played = read(card, labels.card)
     if played is not None and played.bit_count() != 1:
-        errors.append(f"{labels.card} {_quoted(card)}: give exactly one card")
+        errors.append(_("{label} {text}: give exactly one card").format(label=labels.card, text=_quoted(card)))
     if errors or played is None:
         raise InputErrors(errors)
     seen = loose
     for build in table_builds:
         if seen & build.mask:
-            raise NotationError(f"{labels.table}/{labels.build}: {engine.describe(seen & build.mask)} listed twice")
+            raise NotationError(_("{table}/{build}: {cards} listed twice").format(
+                table=labels.table, build=labels.build, cards=engine.describe(seen & build.mask)))
         seen |= build.mask
     if played & seen:
-        raise NotationError(f"{labels.card} {_quoted(card)}: the {engine.describe(played)} is already on the table")
+        raise NotationError(_("{label} {text}: the {card} is already on the table").format(
+            label=labels.card, text=_quoted(card), card=engine.describe(played)))
     index = played.bit_length() - 1
     where = Table(loose, tuple(table_builds))
     legal_captures = tuple(LegalCapture(tuple(engine.describe(c.mask).split(" + ")), c.sweep, c.kind)

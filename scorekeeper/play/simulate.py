@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.errors import HandError, NotationError, unreadable
+from scorekeeper.i18n import _
 from scorekeeper.play._parallel import in_order
 from scorekeeper.play._text import shown
 from scorekeeper.play.builds import build_error, trail_problem
@@ -46,8 +47,8 @@ def seating(rules: RuleSet, players: int | None = None) -> tuple[tuple[str, ...]
     shape = None if singles else next(
         (t for t in sides.teams if int(t.split("x")[0]) * int(t.split("x")[1]) == players), None)
     if not singles and shape is None:  # checked before any name is made: --players 10**9 is refused at once
-        raise HandError(f"{rules.id} is not played by {players} players (sides {sides.min}-{sides.max}, "
-                        f"teams {', '.join(sides.teams) or 'none'})")
+        raise HandError(_("{rules} is not played by {players} players (sides {low}-{high}, teams {teams})").format(
+            rules=rules.id, players=players, low=sides.min, high=sides.max, teams=", ".join(sides.teams) or _("none")))
     names = tuple(chr(ord("A") + i) for i in range(players))
     if shape is None:
         return names, {}
@@ -59,16 +60,18 @@ def seating(rules: RuleSet, players: int | None = None) -> tuple[tuple[str, ...]
 def check_run(hands: int, seed: int) -> None:
     """Refuse a number of hands or a seed out of bounds, before anything is played or written."""
     if not 0 <= hands <= MAX_HANDS:
-        raise HandError(f"{_number(hands)} hands: a run plays 0 to {MAX_HANDS:,} hands")
+        raise HandError(_("{count} hands: a run plays 0 to {most} hands").format(
+            count=_number(hands), most=f"{MAX_HANDS:,}"))
     if not 0 <= seed <= MAX_SEED:
-        raise HandError(f"seed {_number(seed)}: a seed is 0 to {MAX_SEED:,} (at most 15 digits)")
+        raise HandError(_("seed {seed}: a seed is 0 to {most} (at most 15 digits)").format(
+            seed=_number(seed), most=f"{MAX_SEED:,}"))
 
 
 def _number(number: int) -> str:
     """A number for a message, without writing out thousands of digits."""
     if abs(number) < 10**18:
         return f"{number:,}"
-    return f"{'-' if number < 0 else ''}about 10**{int(abs(number).bit_length() * 0.30103)}"
+    return ("-" if number < 0 else "") + _("about 10**{power}").format(power=int(abs(number).bit_length() * 0.30103))
 
 
 class Simulator:
@@ -83,8 +86,8 @@ class Simulator:
         n = len(self.players)
         spare = len(self.engine.deck.cards) - deal.table
         if spare <= 0 or spare % (n * deal.hand):
-            raise HandError(f"{rules.id}: {spare} cards after the table do not deal out in rounds of "
-                            f"{deal.hand} to {n} players")
+            raise HandError(_("{rules}: {count} cards after the table do not deal out in rounds of {size} to "
+                              "{players} players").format(rules=rules.id, count=spare, size=deal.hand, players=n))
         self.rounds = spare // (n * deal.hand)
         sides = tuple(self.teams) or self.players
         self.sides = sides
@@ -106,9 +109,9 @@ class Simulator:
             rng.shuffle(order)  # a void table (three Kings in Scopa...): the cards are dealt again
         n = len(self.players)
         table = sum(1 << i for i in order[:deal.table])
-        batches: list[list[int]] = [[] for _ in range(n)]
+        batches: list[list[int]] = [[] for _player in range(n)]
         at = deal.table
-        for _ in range(self.rounds):
+        for _round in range(self.rounds):
             for p in range(n):
                 batches[p].append(sum(1 << i for i in order[at:at + deal.hand]))
                 at += deal.hand
@@ -205,7 +208,8 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
         with open(output, "w", encoding="utf-8") as out:
             _write(out, simulator, hands, jobs)
     except OSError as exc:
-        raise NotationError(f"{shown(str(output))}: cannot write: {unreadable(exc)}") from None
+        raise NotationError(_("{path}: cannot write: {why}").format(
+            path=shown(str(output)), why=unreadable(exc))) from None
     return ruleset
 
 
@@ -230,5 +234,5 @@ def _seat(simulator: Simulator) -> None:
 
 
 def _play_chunk(chunk: tuple[int, int]) -> str:
-    assert _simulator is not None, "_seat runs first in every process"
+    assert _simulator is not None, "_seat runs first in every process"  # not for players: an internal check
     return "".join(json_line(_simulator.hand(number)) + "\n" for number in range(*chunk))

@@ -19,6 +19,7 @@ from typing import Any
 from scorekeeper._words import cut_short
 from scorekeeper.documents import DocumentError, load_json
 from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.play._checker import Checker
 from scorekeeper.play._chunks import MAX_LINE, Chunk, read_chunks
 from scorekeeper.play._parallel import in_order
@@ -111,21 +112,26 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of the summary: the counts, and whether plays were replayed."""
-        return {"hands": self.hands, "ok": self.ok, "failed": self.failed, "not_understood": self.not_understood,
-                "unreadable_files": self.unreadable_files, "replay": self.replay,
-                "not_replayed": self.not_replayed}
+        return {"hands": self.hands, "ok": self.ok, "failed": self.failed,
+                "not_understood": self.not_understood,  # not for players: a JSON key
+                "unreadable_files": self.unreadable_files,  # not for players: a JSON key
+                "replay": self.replay, "not_replayed": self.not_replayed}  # not for players: a JSON key
 
     def text(self) -> str:
         """The summary in one line, saying when plays were not replayed."""
-        unreadable_files = self.unreadable_files
-        skipped = self.not_replayed
-        return (f"{self.hands} hand{'s' if self.hands != 1 else ''} checked: {self.ok} ok, {self.failed} failed, "
-                f"{self.not_understood} not understood"
-                + (f"; {unreadable_files} file{'s' if unreadable_files > 1 else ''} unreadable"
-                   if unreadable_files else "")
-                + ("" if self.replay else
-                   f"; plays not replayed (--no-replay): {skipped} record{'s' if skipped != 1 else ''} "
-                   "checked by their piles only"))
+        # Each clause is a whole statement, translated whole; "; " between them is the same in every language.
+        clauses = [ngettext("{count} hand checked: {ok} ok, {failed} failed, {unknown} not understood",
+                            "{count} hands checked: {ok} ok, {failed} failed, {unknown} not understood",
+                            self.hands).format(count=self.hands, ok=self.ok, failed=self.failed,
+                                               unknown=self.not_understood)]
+        if self.unreadable_files:
+            clauses.append(ngettext("{count} file unreadable", "{count} files unreadable",
+                                    self.unreadable_files).format(count=self.unreadable_files))
+        if not self.replay:
+            clauses.append(ngettext("plays not replayed (--no-replay): {count} record checked by their piles only",
+                                    "plays not replayed (--no-replay): {count} records checked by their piles only",
+                                    self.not_replayed).format(count=self.not_replayed))
+        return "; ".join(clauses)
 
 
 #: Rule sets (with options) kept built at once by one reader of lines: enough for any real file.
@@ -139,6 +145,7 @@ class _Verifier:
                  options: Mapping[str, object] | None = None) -> None:
         self.source, self.rules, self.replay, self.options = source, rules, replay, options
         self.checkers: dict[str, Checker] = {}
+        self.line_where = _("{source} line {number}")  # made once: it names every line that needs its place
         self.not_replayed: list[int] = []  # numbers of the records whose plays were skipped
 
     def check(self, number: int, line: str) -> int | LineResult | None:
@@ -152,7 +159,7 @@ class _Verifier:
         except DocumentError as exc:
             return LineResult(number, (_json_problem(str(exc), source),), False, source)
         if type(data) is not dict:
-            return LineResult(number, ("a line must be a JSON object: a hand (piles) or a play record",), False,
+            return LineResult(number, (_("a line must be a JSON object: a hand (piles) or a play record"),), False,
                               source)
         try:
             ref = self.rules or data.get("rules") or "scopa"
@@ -161,28 +168,29 @@ class _Verifier:
             checker = self.checkers.get(key) if type(ref) is str else None
             if checker is None:
                 if not isinstance(ref, str):
-                    raise InputErrors([f"rules: must be a rule-set id or path, not {ref!r}"])
+                    raise InputErrors([_("rules: must be a rule-set id or path, not {value}").format(value=repr(ref))])
                 if len(self.checkers) >= MAX_CHECKERS:  # a file of lines that each choose other options
                     self.checkers.clear()
-                checker = self.checkers[key] = Checker(record_rules(data, f"{source} line {number}", self.rules,
-                                                                     self.options))
+                checker = self.checkers[key] = Checker(record_rules(
+                    data, self.line_where.format(source=source, number=number), self.rules, self.options))
             if "plays" in data or "deal" in data:
                 if self.replay or "piles" not in data:
                     if checker.replays(data):
                         return number
-                    where = f"{source} line {number}"
+                    where = self.line_where.format(source=source, number=number)
                     problems = checker.replay(data, where)
                     return LineResult(number, _shown(_local(p, where) for p in problems), source=source) \
                         if problems else number
                 self.not_replayed.append(number)
             if checker.fast(data):
                 return number
-            problems = checker.full_check(data, f"{source} line {number}")
+            problems = checker.full_check(data, self.line_where.format(source=source, number=number))
         except InputErrors as exc:
-            where = f"{source} line {number}"
+            where = self.line_where.format(source=source, number=number)
             return LineResult(number, _shown(_local(m, where) for m in exc.messages), False, source)
         except ScorekeeperError as exc:
-            return LineResult(number, _shown([_local(str(exc), f"{source} line {number}")]), False, source)
+            where = self.line_where.format(source=source, number=number)
+            return LineResult(number, _shown([_local(str(exc), where)]), False, source)
         return LineResult(number, _shown(problems), source=source) if problems else number
 
 
@@ -198,7 +206,7 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
             try:
                 line = line.decode("utf-8")
             except UnicodeDecodeError:
-                yield LineResult(number, ("not UTF-8 text",), False, source)
+                yield LineResult(number, (_("not UTF-8 text"),), False, source)
                 continue
         verdict = verifier.check(number, line)
         if verdict is not None:
@@ -212,9 +220,11 @@ def _shown(problems: Iterable[str]) -> tuple[str, ...]:
 
 def _json_problem(message: str, where: str) -> str:
     # load_json names the place as WHERE:LINE:COLUMN; within one line, the column is what helps.
-    at = re.match(r":\d+:(\d+): not valid JSON: ", message[len(where):]) if message.startswith(where) else None
+    said = _("{where}: not valid JSON: {why}").partition("{where}")[2].partition("{why}")[0]  # as load_json says it
+    at = re.match(r":\d+:(\d+)" + re.escape(said), message[len(where):]) if message.startswith(where) else None
     if at is not None:
-        return f"not valid JSON at column {at.group(1)}: {message[len(where) + at.end():]}"
+        return _("not valid JSON at column {column}: {why}").format(column=at.group(1),
+                                                                   why=message[len(where) + at.end():])
     return shown(_local(message, where))
 
 
@@ -274,7 +284,8 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
         text = chunk.text.decode("utf-8")  # the whole block at once: a tenth of the time of line by line
     except UnicodeDecodeError as exc:
         number = chunk.first + chunk.text.count(b"\n", 0, exc.start)
-        stop = f"{chunk.source} line {number}: not UTF-8 text; the rest of the file is not read"
+        stop = _("{source} line {number}: not UTF-8 text; the rest of the file is not read").format(
+            source=chunk.source, number=number)
         text = chunk.text[:chunk.text.rfind(b"\n", 0, exc.start) + 1].decode("utf-8")
     lines = text.split("\n")
     if text.endswith("\n") or not text:
@@ -282,8 +293,8 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
     verdicts = []
     for number, line in enumerate(lines, start=chunk.first):
         if len(line) > MAX_LINE and len(line.encode("utf-8")) > MAX_LINE:
-            stop = (f"{chunk.source} line {number}: longer than {MAX_LINE // 1024} KiB; refused, and the rest "
-                    "of the file is not read")
+            stop = _("{source} line {number}: longer than {size} KiB; refused, and the rest of the file is not "
+                     "read").format(source=chunk.source, number=number, size=MAX_LINE // 1024)
             break
         verdict = check(number, line)
         if verdict is not None:
