@@ -123,9 +123,9 @@ def test_markdown_score_sheet():
         "**Bruno wins the match, 0-18, stake 2 (doubled): Bruno has the highest total past 16.**")
 
 
-def test_export_needs_a_match_or_all():
+def test_export_with_no_match_named_takes_the_latest_and_says_when_there_is_none():
     assert run("export", "--format", "csv")[2] == (
-        "error: say which matches to export: give MATCH ids or names, or --all\n")
+        "error: no match is being played: start one with 'scorekeeper match new', or name one\n")
     assert run("export", "--all", "--format", "xls")[2] == (
         "error: --format 'xls': not a format (one of csv, json, md, html)\n")
 

@@ -21,9 +21,11 @@ def new(*args: str) -> str:
     return out.strip()
 
 
-def test_match_new_prints_the_id():
-    assert new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno") == "1"
-    assert new("--rules", "scopone", "--side", "Anna+Bruno", "--side", "Carla+Dario", "--name", "friday") == "2"
+def test_match_new_prints_a_summary_and_the_next_command_or_only_the_id_with_quiet():
+    assert new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno").splitlines() == [
+        "Match 1: Hurricane (hurricane) to 16, highest", "Anna vs Bruno",
+        "Enter each hand with: scorekeeper match add 1 --pile Anna=CARDS --pile Bruno=rest"]
+    assert new("-q", "--rules", "scopone", "--side", "Anna+Bruno", "--side", "Carla+Dario", "--name", "friday") == "2"
 
 
 def test_match_add_prints_the_hand_the_standings_and_the_winner_staked_double():

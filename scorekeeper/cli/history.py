@@ -15,7 +15,8 @@ from scorekeeper.i18n import _
 
 def export(
     match: Annotated[list[str] | None, typer.Argument(
-        metavar="[MATCH]...", help="Match ids or names to export.", show_default=False)] = None,
+        metavar="[MATCH]...", help="Match ids or names to export (default: the latest match).",
+        show_default=False)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Export every match in the history.")] = False,
     format: Annotated[str, typer.Option(
         "--format", "-F", metavar="csv|json|md|html", help="csv, json (everything, for import), md or html.")] = "csv",
@@ -25,28 +26,40 @@ def export(
 ) -> None:
     """Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."""
     from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.history.matches import load_match
     from scorekeeper.output.export import export_matches
 
     with reporting():
-        if bool(match) == all_:
+        if match and all_:
             raise ScorekeeperError(_("say which matches to export: give MATCH ids or names, or --all"))
         with open_store(db, readonly=True) as store:
-            export_matches(store, None if all_ else match, format, output, stream=sys.stdout)
+            refs = None if all_ else match
+            if not all_ and not match:  # as git takes the current branch: the latest match
+                latest = load_match(store, None, latest=True)
+                if latest.chosen:
+                    say(latest.chosen)
+                refs = [str(latest.id)]
+            export_matches(store, refs, format, output, stream=sys.stdout)
     if output is not None:
         say(_("wrote {path}").format(path=output))
 
 
 def import_(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON file written by 'export --format json'.")],
+    json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Read matches from a JSON export into the history; a bad file changes nothing."""
     from scorekeeper.history.archive import import_history
+    from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db) as store:
         report = import_history(store, file)
-    for match_id, what in report:
-        print(_("match {id}: {what}").format(id=match_id, what=what))
+    if json:
+        print(to_json([{"id": r.id, "result": r.result, "file_id": r.old} for r in report]))  # not for players: keys
+        return
+    for imported in report:
+        print(_("match {id}: {what}").format(id=imported.id, what=imported.what))
 
 
 def stats(

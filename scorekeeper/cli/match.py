@@ -1,4 +1,5 @@
-"""``match new|add|show|list|undo|edit|claim``: run a match and keep it in the history.
+"""``match new|add|show|list|undo|edit|claim|rename|abandon|delete|restore|rematch``: run a match and keep
+it in the history.
 
 The database, the match logic and the renderers are imported inside each command, so that
 ``scorekeeper score`` never pays for the history database.
@@ -41,6 +42,9 @@ DbOption = Annotated[Path | None, typer.Option(
     "--db", metavar="PATH", help="History database (default: $SCOREKEEPER_DB, or the user's data folder).")]
 MatchArg = Annotated[str | None, typer.Argument(
     metavar="[MATCH]", help="Match id or name; default: the one match being played.", show_default=False)]
+LatestArg = Annotated[str | None, typer.Argument(
+    metavar="[MATCH]", help="Match id or name; default: the latest match (playing, or just finished).",
+    show_default=False)]
 FileOption = Annotated[Path | None, typer.Option(
     "--file", "-f", metavar="HAND_FILE", help="A hand file (YAML or JSON); options add to it.")]
 ForceOption = Annotated[bool, typer.Option(
@@ -89,19 +93,23 @@ def new(
         help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
     with_: WithOption = None,
     option: OptionOption = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the new match's id (for scripts).")] = False,
+    json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Start a match and print its id."""
-    from scorekeeper.history.matches import start_match
+    """Start a match: print its id, game, sides, target, ending and options, and the command to enter a hand."""
+    from scorekeeper.history.matches import new_match
     from scorekeeper.match.ending import match_settings
+    from scorekeeper.output.sheet import new_match_dict, new_match_text
+    from scorekeeper.output.text import to_json
     from scorekeeper.rules.catalog import load_rules
 
     with reporting():
         settings = match_settings(load_rules(rules), side, target=read_target(target), finish=finish,
                                   enabled=with_ or (), name=name, options=chosen_options(option))
         with open_store(db) as store:
-            match_id = start_match(store, settings)
-    print(match_id)
+            started = new_match(store, settings)
+    print(started.id if quiet else to_json(new_match_dict(started)) if json else new_match_text(started))
 
 
 def _report_entered(entered: Entered, json: bool, verb: str) -> None:
@@ -132,17 +140,24 @@ def add(
     italian_suits: ItalianOption = False,
     force: ForceOption = False,
     ask: AskOption = None,
+    points: Annotated[list[str] | None, typer.Option(
+        "--points", metavar="SIDE=N",
+        help="Store the hand from each side's points alone, marked unverified (no pile is checked).")] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Score a hand exactly as 'score' does, store it, and show the standings.
 
     A side may be named by its team name or by one of its players. A hand that does not check out
-    is refused (exit 1) unless --force records it with its problems.
+    is refused (exit 1) unless --force records it with its problems. With --points, the hand is
+    stored from the points alone, as on a score pad, and shown as unverified everywhere.
     """
     from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
     from scorekeeper.history.matches import add_hand, load_match
 
+    if points:
+        _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force), json, db)
+        return
     with reporting():
         spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
         with open_store(db) as store:
@@ -160,9 +175,31 @@ def add(
     _report_entered(entered, json, "stored")
 
 
+def _add_points(match: str | None, points: list[str], other: bool, json: bool, db: Path | None) -> None:
+    """``match add --points``: a hand from points alone."""
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.history.points_only import add_points_hand
+    from scorekeeper.output.sheet import points_entered_dict, points_entered_text
+    from scorekeeper.output.text import to_json
+
+    with reporting():
+        if other:
+            raise ScorekeeperError(_("--points stores a hand from points alone: it cannot be given with piles, "
+                                     "sweeps, declarations, claims, --with, --file or --force"))
+        with open_store(db) as store:
+            entered = add_points_hand(store, match, points)
+    print(to_json(points_entered_dict(entered)) if json else points_entered_text(entered))
+
+
+def _match_and(first: str, second: str | None) -> tuple[str | None, str]:
+    """``[MATCH] THING``: with one argument it is the thing, and the match is the latest."""
+    return (None, first) if second is None else (first, second)
+
+
 def edit(
-    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
-    hand: Annotated[int, typer.Argument(metavar="HAND", help="Number of the hand to replace.")],
+    match: Annotated[str, typer.Argument(
+        metavar="[MATCH] HAND", help="Match id or name (default: the latest match), then the hand's number.")],
+    hand: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
     hand_file: FileOption = None,
     pile: PileOption = None,
     sweeps: SweepsOption = None,
@@ -176,22 +213,30 @@ def edit(
 ) -> None:
     """Replace a hand with a newly typed one; everything after it is counted again, the winner too."""
     from scorekeeper.history.matches import edit_hand
+    from scorekeeper.match.ending import MatchError
 
+    ref, number = _match_and(match, hand)
     with reporting():
+        if not (number.isascii() and number.isdigit()) or len(number) > 9:
+            raise MatchError(_("HAND {text}: not a hand number (1, 2, ...)").format(text=repr(number)))
         spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
         with open_store(db) as store:
-            entered = edit_hand(store, match, hand, spec, force=force)
+            entered = edit_hand(store, ref, int(number), spec, force=force)
+    if entered.match.chosen:
+        say(entered.match.chosen)
     _report_entered(entered, json, "replaced")
 
 
-def show(match: MatchArg = None, json: JsonOption = False, db: DbOption = None) -> None:
+def show(match: LatestArg = None, json: JsonOption = False, db: DbOption = None) -> None:
     """Every hand with each category's points, the running totals, and the state of the match."""
     from scorekeeper.history.matches import load_match
     from scorekeeper.output.sheet import match_dict, sheet
     from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db, readonly=True) as store:
-        loaded = load_match(store, match)
+        loaded = load_match(store, match, latest=True)
+    if loaded.chosen:
+        say(loaded.chosen)
     print(to_json(match_dict(loaded)) if json else sheet(loaded))
 
 
@@ -214,29 +259,114 @@ def list_(
     print(to_json(rows) if json else matches_table(rows, total=total, offset=offset))
 
 
-def undo(match: MatchArg = None, db: DbOption = None) -> None:
+def undo(match: LatestArg = None, json: JsonOption = False, db: DbOption = None) -> None:
     """Withdraw the last hand (or claim) of a match; it stays in the history's trail."""
     from scorekeeper.history.matches import undo as undo_last
-    from scorekeeper.output.sheet import standings
+    from scorekeeper.output.sheet import standings, undone_dict
+    from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db) as store:
-        what, after = undo_last(store, match)
-    print(visible(_("Withdrew {what} of match {id}.").format(what=what, id=after.id)))
-    print(standings(after))
+        undone = undo_last(store, match)
+    if undone.match.chosen:
+        say(undone.match.chosen)
+    if json:
+        print(to_json(undone_dict(undone)))
+        return
+    print(visible(_("Withdrew {what} of match {id}.").format(what=undone.what, id=undone.match.id)))
+    print(standings(undone.match))
 
 
 def claim(
-    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
-    side: Annotated[str, typer.Argument(metavar="SIDE", help="The side (or one of its players) that claims.")],
+    match: Annotated[str, typer.Argument(
+        metavar="[MATCH] SIDE", help="Match id or name (default: the latest match), then the side (or one of its "
+        "players) that claims.")],
+    side: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
+    json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """A side claims to have reached the target: a true claim wins the match, a false one loses it."""
     from scorekeeper.history.matches import add_claim
-    from scorekeeper.output.sheet import standings
+    from scorekeeper.output.sheet import match_dict, standings
+    from scorekeeper.output.text import to_json
+
+    ref, claimer = _match_and(match, side)
+    with reporting(), open_store(db) as store:
+        after = add_claim(store, ref, claimer)
+    if after.chosen:
+        say(after.chosen)
+    print(to_json(match_dict(after)) if json else standings(after))
+
+
+def rename(
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    name: Annotated[str, typer.Argument(metavar="NEW", help="The new name ('' for none).")],
+    db: DbOption = None,
+) -> None:
+    """Give a match a new name; no two matches being played may share one."""
+    from scorekeeper.history.lifecycle import rename_match
 
     with reporting(), open_store(db) as store:
-        after = add_claim(store, match, side)
-    print(standings(after))
+        after = rename_match(store, match, name)
+    if after.row.name:
+        print(visible(_('Match {id} is now called "{name}".').format(id=after.id, name=after.row.name)))
+    else:
+        print(_("Match {id} has no name now.").format(id=after.id))
+
+
+def abandon(match: LatestArg = None, db: DbOption = None) -> None:
+    """Give up a match being played: it keeps its hands and stays listed, marked abandoned."""
+    from scorekeeper.history.lifecycle import abandon_match
+    from scorekeeper.output.sheet import outcome
+
+    with reporting(), open_store(db) as store:
+        after = abandon_match(store, match)
+    if after.chosen:
+        say(after.chosen)
+    print(visible(_("Match {id}: {outcome}").format(id=after.id, outcome=outcome(after))))
+
+
+def delete(
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    db: DbOption = None,
+) -> None:
+    """Hide a match from the list, the sheets, the exports and the stats; 'match restore' brings it back."""
+    from scorekeeper.history.lifecycle import delete_match
+
+    with reporting(), open_store(db) as store:
+        after = delete_match(store, match)
+    print(_("Match {id} deleted: the history keeps it, hidden; 'scorekeeper match restore {id}' brings it "
+            "back.").format(id=after.id))
+
+
+def restore(
+    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    db: DbOption = None,
+) -> None:
+    """Bring back a deleted or abandoned match as it was."""
+    from scorekeeper.history.lifecycle import restore_match
+    from scorekeeper.output.sheet import outcome
+
+    with reporting(), open_store(db) as store:
+        after = restore_match(store, match)
+    print(visible(_("Match {id} restored. {outcome}").format(id=after.id, outcome=outcome(after))))
+
+
+def rematch(
+    match: LatestArg = None,
+    name: Annotated[str, typer.Option("--name", help="A name to find the new match by.")] = "",
+    json: JsonOption = False,
+    db: DbOption = None,
+) -> None:
+    """Start a new match of the same game with the same sides, target, ending and options; print it."""
+    from scorekeeper.history.lifecycle import rematch as start_rematch
+    from scorekeeper.output.sheet import new_match_dict, new_match_text
+    from scorekeeper.output.text import to_json
+
+    with reporting(), open_store(db) as store:
+        started = start_rematch(store, match, name)
+    if started.chosen:
+        say(started.chosen)
+    print(to_json(new_match_dict(started)) if json else new_match_text(started))
 
 
 app.command()(new)
@@ -246,3 +376,8 @@ app.command("list")(list_)
 app.command()(undo)
 app.command()(edit)
 app.command()(claim)
+app.command()(rename)
+app.command()(abandon)
+app.command()(delete)
+app.command()(restore)
+app.command()(rematch)

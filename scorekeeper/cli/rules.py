@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from scorekeeper._words import visible
-from scorekeeper.cli.common import JsonOption, reporting
+from scorekeeper.cli.common import NOT_UNDERSTOOD, JsonOption, reporting
 from scorekeeper.i18n import ngettext
 from scorekeeper.output.text import to_json
 
@@ -39,10 +39,21 @@ def show(ref: Annotated[str, typer.Argument(metavar="ID|PATH", help="A built-in 
 
 
 @app.command()
-def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")]) -> None:
+def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")], json: JsonOption = False) -> None:
     """Validate a rule-set file; every error is printed as FILE:LINE:COL: path: message."""
+    from scorekeeper.errors import InputErrors, ScorekeeperError
     from scorekeeper.rules.catalog import check_rules
 
+    if json:  # the errors too are JSON, on standard output: {"ok": false, "errors": [...]}
+        try:
+            rules = check_rules(file)
+        except ScorekeeperError as exc:
+            errors = exc.messages if isinstance(exc, InputErrors) else [str(exc)]
+            print(to_json({"file": str(file), "ok": False, "errors": errors}))
+            raise typer.Exit(NOT_UNDERSTOOD) from None
+        print(to_json({"file": str(file), "ok": True, "id": rules.id, "name": rules.name, "deck": rules.deck,
+                       "categories": [c.id for c in rules.categories]}))
+        return
     with reporting():
         rules = check_rules(file)
     count = len(rules.categories)

@@ -14,7 +14,7 @@ from itertools import groupby
 from operator import itemgetter
 from typing import Any
 
-from scorekeeper.history.rows import HandRow, MatchRow
+from scorekeeper.history.rows import DELETED, HandRow, MatchRow
 from scorekeeper.history.store import Store
 
 
@@ -40,6 +40,11 @@ def _within(ids: list[int] | None, column: str) -> str:
     return "" if ids is None else f"{column} IN ({','.join(str(int(i)) for i in ids)})"
 
 
+def _shown(deleted: bool, column: str = "status") -> str:
+    """The condition that leaves deleted matches out (none with ``deleted``)."""
+    return "" if deleted else f"{column} != '{DELETED}'"
+
+
 def _where(*conditions: str) -> str:
     kept = [c for c in conditions if c]
     return " WHERE " + " AND ".join(kept) if kept else ""
@@ -60,17 +65,18 @@ class RulesTexts(dict[str, str]):
 
 
 def iter_rows(store: Store, ids: list[int] | None = None, *, live_only: bool = False, typed: bool = True,
-              events: bool = False) -> Iterator[MatchRow]:
+              events: bool = False, deleted: bool = False) -> Iterator[MatchRow]:
     """Matches with their hands and claims (and, with ``events``, their trail), in id order, one at a time.
 
     Call inside a read transaction. ``typed=False`` leaves out what was typed (the piles), which
-    exports other than JSON never show.
+    exports other than JSON never show. A deleted match is left out unless named in ``ids`` or asked
+    for with ``deleted``.
     """
     db = store.db
     # The SQL below is not for players (the scan of texts sees its pieces as words).
     live = "ended_by IS NULL" if live_only else ""  # not for players: SQL
     heads = db.execute("SELECT id, uid, name, created, rules, sides, target, finish, enabled FROM matches"
-                       + _where(_within(ids, "id")) + " ORDER BY id")  # not for players: SQL
+                       + _where(_within(ids, "id") or _shown(deleted)) + " ORDER BY id")  # not for players: SQL
     hands = _ByMatch(db.cursor().execute(
         f"SELECT match_id, id, number, sides, {'typed' if typed else 'NULL'}, categories, match_winner, problems, "
         "forced, added_by, ended_by FROM hands" + _where(_within(ids, "match_id"), live)  # not for players: SQL
@@ -118,12 +124,14 @@ def category_sources(store: Store, ids: list[int] | None = None) -> list[tuple[t
     found: list[tuple[tuple[int, int, int], str, Any]] = [
         ((int(first), 0, 0), "rules", (texts[digest], json.loads(enabled)))
         for digest, enabled, first in db.execute(
-            "SELECT rules, enabled, min(id) FROM matches" + _where(_within(ids, "id"))
+            "SELECT rules, enabled, min(id) FROM matches" + _where(_within(ids, "id") or _shown(False))
             + " GROUP BY rules, enabled")]  # not for players: SQL
     # The ids are the first half of the packed categories (see rows.pack_categories); hands of one
     # game nearly always carry the same list, so there are few distinct ones however many hands.
+    hidden = ("" if ids is not None
+              else f"match_id NOT IN (SELECT id FROM matches WHERE status = '{DELETED}')")  # not for players: SQL
     lists = db.execute("SELECT json_extract(categories, '$[0]') AS ids, min(match_id) FROM hands"
-                       + _where(_within(ids, "match_id"), "ended_by IS NULL")  # not for players: SQL
+                       + _where(_within(ids, "match_id"), "ended_by IS NULL", hidden)  # not for players: SQL
                        + " GROUP BY ids").fetchall()  # not for players: SQL
     for text, first in lists:
         number = db.execute("SELECT min(number) FROM hands WHERE match_id = ? AND ended_by IS NULL "
@@ -133,17 +141,19 @@ def category_sources(store: Store, ids: list[int] | None = None) -> list[tuple[t
 
 
 _SUMMARY = ("SELECT m.id, m.name, m.created, r.rules_id, m.sides, m.target, m.finish, m.hands, m.totals, "
-            "m.finished, m.winner, m.stake FROM matches m JOIN rulesets r ON r.digest = m.rules")
+            "m.finished, m.winner, m.stake, m.status FROM matches m JOIN rulesets r ON r.digest = m.rules")
 
 
 def summaries(store: Store, *, playing_only: bool = False, limit: int | None = None,
               offset: int = 0) -> tuple[list[dict[str, Any]], int]:
     """A page of the matches' summary rows (kept by ``Store.summarise``), newest first, and how many
     matches there are in all; no hand is read."""
-    where = " WHERE m.finished = 0" if playing_only else ""
+    where = (" WHERE m.finished = 0 AND m.status = ''" if playing_only  # not for players: SQL
+             else f" WHERE m.status != '{DELETED}'")  # not for players: SQL
     total = int(store.db.execute("SELECT count(*) FROM matches m" + where).fetchone()[0])
     rows = store.db.execute(_SUMMARY + where + " ORDER BY m.id DESC LIMIT ? OFFSET ?",  # not for players: SQL
                             (-1 if limit is None else limit, offset))
     return [{"id": r[0], "name": r[1], "created": r[2], "rules": r[3], "sides": [s[0] for s in json.loads(r[4])],
              "target": r[5], "finish": r[6], "hands": r[7], "totals": json.loads(r[8]), "finished": bool(r[9]),
-             "winner": r[10], "stake": r[11]} for r in rows], total
+             "winner": r[10], "stake": r[11], "status": r[12] or ("finished" if r[9] else "playing")}
+            for r in rows], total

@@ -59,4 +59,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX matches_open ON matches(finished);
     CREATE INDEX matches_name ON matches(name);
     """,
+    # 2: a match may be abandoned or deleted, and restored; '' is a match as it was before. The
+    # events keep the trail; the column lets listing and the default match skip such matches.
+    """
+    ALTER TABLE matches ADD COLUMN status TEXT NOT NULL DEFAULT '';
+    CREATE INDEX matches_status ON matches(status, finished);
+    """,
 )

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper._words import MAX_SHOWN, visible_json
@@ -21,7 +21,9 @@ from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.history._bulk import iter_rows
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
+from scorekeeper.history.lifecycle import status_from_events
 from scorekeeper.history.matches import match_from_row, refresh_summary
+from scorekeeper.history.rows import POINTS_ONLY
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.settings import MAX_TARGET, name_problem, parse_sides
@@ -67,7 +69,7 @@ def history_document(store: Store, ids: list[int] | None) -> dict[str, Any]:
     the same file without holding it)."""
     with store.read():
         return {"format": FORMAT, "version": VERSION,
-                "matches": [match_record(row) for row in iter_rows(store, ids, events=True)]}
+                "matches": [match_record(row) for row in iter_rows(store, ids, events=True, deleted=True)]}
 
 
 def to_text(document: dict[str, Any]) -> str:
@@ -100,7 +102,7 @@ def history_chunks(store: Store, ids: list[int] | None) -> Iterator[str]:
 
     yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "matches": ['  # not for players: JSON
     first = True
-    for row in iter_rows(store, ids, events=True):
+    for row in iter_rows(store, ids, events=True, deleted=True):  # the file keeps deleted matches, marked so
         rendered = rules.get(row.rules_json)
         if rendered is None:
             rendered = rules[row.rules_json] = Prerendered(indented(json.loads(row.rules_json), _MATCH_DEPTH + 1))
@@ -149,7 +151,8 @@ def _models() -> tuple[Any, Any]:
 
     class EventIn(Strict):
         at: str = Field(pattern=_TIME)
-        kind: Literal["new", "add", "undo", "edit", "claim", "import", "pending", "withdraw"]
+        kind: Literal["new", "add", "undo", "edit", "claim", "import", "pending", "withdraw", "rename", "abandon",
+                      "delete", "restore"]
         hand: Number | None
         detail: dict[str, Any]
 
@@ -290,13 +293,23 @@ def _check(match: Any, where: str, known: set[str]) -> None:
             _event(getattr(claim, key), count, f"{where}.claims[{n}].{key}")
 
 
-def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
-    """Add the file's matches to the history; returns (id, what happened) for each match.
+class Imported(NamedTuple):
+    """What became of one match of the file: its id here, a sentence, and ``imported``, ``renumbered``
+    (its id was taken: ``old`` is the file's) or ``present`` (already in the history)."""
+
+    id: int
+    what: str
+    result: str
+    old: int
+
+
+def import_history(store: Store, path: Path) -> list[Imported]:
+    """Add the file's matches to the history; returns what became of each match.
 
     The file is read a match at a time, and the whole import is one write transaction: a bad file,
     even one whose last match is bad, changes nothing.
     """
-    report: list[tuple[int, str]] = []
+    report: list[Imported] = []
     known: dict[str, tuple[Any, str, str]] = {}  # a rule set's data -> the rule set, its text and key
     with store.write():
         for n, match in read_history(path):
@@ -312,9 +325,9 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
             rules, text, key = known[seen]
             _nesting(match, path)
             _check_names(match, where, rules)
-            _check(match, where, {c.id for c in rules.categories})
+            _check(match, where, {POINTS_ONLY, *(c.id for c in rules.categories)})
             if store.has_uid(match.uid):
-                report.append((match.id, _("already in the history")))
+                report.append(Imported(match.id, _("already in the history"), "present", match.id))
                 continue
             store.put_rules(rules.id, text, key)
             taken = store.has_id(match.id)
@@ -333,7 +346,11 @@ def import_history(store: Store, path: Path) -> list[tuple[int, str]]:
             for claim in match.claims:
                 store.insert_claim(match_id, claim.after, claim.side, ids[claim.added_by - 1],
                                    None if claim.ended_by is None else ids[claim.ended_by - 1])
+            store.set_status(match_id, status_from_events([(e.kind, e.detail) for e in match.events]))
             refresh_summary(store, match_id)
-            report.append((match_id, _("imported") if not taken else _("imported as {id} ({old} was taken)").format(
-                id=match_id, old=match.id)))
+            if taken:
+                report.append(Imported(match_id, _("imported as {id} ({old} was taken)").format(
+                    id=match_id, old=match.id), "renumbered", match.id))
+            else:
+                report.append(Imported(match_id, _("imported"), "imported", match.id))
     return report

@@ -18,9 +18,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.history._bulk import category_sources, iter_rows, summaries
-from scorekeeper.history.rows import pack_categories
+from scorekeeper.history.rows import POINTS_ONLY, pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store, StoreError, now
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.ending import (
     Claim,
     HandPoints,
@@ -42,6 +42,7 @@ class Match:
     row: MatchRow
     settings: MatchSettings
     state: MatchState
+    chosen: str = ""  # with no match named, which one was taken and why, when that is not obvious
 
     @property
     def id(self) -> int:
@@ -74,7 +75,7 @@ class _Labels(dict[str, str]):
     """Category labels by id; an id the rule set lacks is its own label."""
 
     def __missing__(self, key: str) -> str:
-        return key
+        return _("points only (unverified)") if key == POINTS_ONLY else key
 
 
 def points_of(hand: HandRow, labels: Mapping[str, str]) -> HandPoints:
@@ -122,7 +123,7 @@ def refresh_summary(store: Store, match_id: int) -> Match:
     return _summarised(store, match_from_row(store.load(match_id)))
 
 
-def _with_hand(store: Store, match: Match, hand_id: int, number: int, columns: dict[str, Any], event: int,
+def with_hand(store: Store, match: Match, hand_id: int, number: int, columns: dict[str, Any], event: int,
                replaced: int | None = None) -> Match:
     """The match after storing a hand (in place of hand ``replaced``, if given), counted from the rows
     already read (not read again), with its summary rewritten."""
@@ -135,15 +136,44 @@ def _with_hand(store: Store, match: Match, hand_id: int, number: int, columns: d
     return _summarised(store, match_from_row(replace(match.row, hands=hands), match.settings))
 
 
+def choose(store: Store, ref: str | None) -> tuple[int, str]:
+    """A match id from an id or a name or, with none, the latest match (the one changed last, playing
+    or just finished, as git takes the current branch); and, when the choice is not obvious (it is
+    over, or other matches are being played), a sentence saying which was taken. Inside a transaction."""
+    if ref is not None:
+        return store.find(ref), ""
+    latest = store.latest()
+    if latest is None:
+        return store.find(None), ""  # says there is no match
+    match_id, name, finished, playing = latest
+    shown = f'{match_id} "{name}"' if name else str(match_id)
+    if finished:
+        return match_id, _("Taking match {match}, the latest; it is over.").format(match=shown)
+    if playing > 1:
+        return match_id, ngettext("Taking match {match}, the latest; {count} match is being played.",
+                                  "Taking match {match}, the latest; {count} matches are being played.",
+                                  playing).format(match=shown, count=playing)
+    return match_id, ""
+
+
+def _chosen(store: Store, ref: str | None) -> Match:
+    """``choose``'s match, read and counted, with its sentence; inside a transaction."""
+    match_id, note = choose(store, ref)
+    return replace(match_from_row(store.load(match_id)), chosen=note)
+
+
 def match_ids(store: Store, refs: Iterable[str]) -> list[int]:
     """Match ids from references (ids or names)."""
     with store.read():
         return [store.find(ref) for ref in refs]
 
 
-def load_match(store: Store, ref: str | None) -> Match:
-    """A match by id or name (or the one being played), counted to where it stands."""
+def load_match(store: Store, ref: str | None, *, latest: bool = False) -> Match:
+    """A match by id or name, counted to where it stands; with none, the one being played (or, with
+    ``latest``, the latest match: see ``choose``)."""
     with store.read():
+        if latest:
+            return _chosen(store, ref)
         return match_from_row(store.load(store.find(ref)))
 
 
@@ -213,18 +243,36 @@ def list_matches(store: Store, *, playing_only: bool = False, limit: int | None 
                          offset=min(offset, MAX_ID))
 
 
+def name_taken(store: Store, name: str, where: str, but: int | None = None) -> None:
+    """Refuse a name an open match (other than ``but``) already has in any letter case: names find
+    matches, so two open ones must not share one. Inside a transaction."""
+    other = store.open_named(name, but) if name else None
+    if other is not None:
+        raise MatchError(_("{where} {name}: match {id} \"{other}\" is still being played under that name; "
+                           "choose another name, or rename, abandon or finish that match first").format(
+            where=where, name=repr(name), id=other[0], other=other[1]))
+
+
 def start_match(store: Store, settings: MatchSettings) -> int:
     """Record a new match; returns its id."""
     text = rules_json(settings.rules)
     key = digest(text)
     created = now()
     with store.write():
+        name_taken(store, settings.name, "--name")
         store.put_rules(settings.rules.id, text, key)
         match_id = store.insert_match(uid=uuid.uuid4().hex, name=settings.name, created=created, rules_key=key,
                                       sides=[[s.name, list(s.players)] for s in settings.sides],
                                       target=settings.target, finish=settings.finish, enabled=list(settings.enabled))
         store.insert_event(match_id, "new", at=created)
     return match_id
+
+
+def new_match(store: Store, settings: MatchSettings) -> Match:
+    """Record a new match and return it, read back as ``match show`` reads it."""
+    match_id = start_match(store, settings)
+    with store.read():
+        return match_from_row(store.load(match_id))
 
 
 def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False,
@@ -257,13 +305,14 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
     event = store.insert_event(match.id, "add", number, {**({"forced": True} if forced else {}), **(detail or {})})
     columns = hand_columns(counted, forced)
     hand_id = store.insert_hand(match.id, number, columns, event)
-    return Entered(counted, True, _with_hand(store, match, hand_id, number, columns, event), number, event)
+    return Entered(counted, True, with_hand(store, match, hand_id, number, columns, event), number, event)
 
 
-def edit_hand(store: Store, ref: str, number: int, spec: HandSpec, *, force: bool = False) -> Entered:
-    """Replace hand ``number`` with a newly typed one and count the match again from there."""
+def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False) -> Entered:
+    """Replace hand ``number`` with a newly typed one and count the match again from there (with no
+    match named, in the latest: see ``choose``)."""
     with store.write():
-        match = match_from_row(store.load(store.find(ref)))
+        match = _chosen(store, ref)
         if not 1 <= number <= match.state.hands:
             raise MatchError(_("match {id} has no hand {number} (it has {count})").format(
                 id=match.id, number=number, count=match.state.hands))
@@ -275,18 +324,31 @@ def edit_hand(store: Store, ref: str, number: int, spec: HandSpec, *, force: boo
         store.end_hand(old.id, event)
         columns = hand_columns(counted, not counted.result.ok)
         hand_id = store.insert_hand(match.id, number, columns, event)
-        after = _with_hand(store, match, hand_id, number, columns, event, replaced=old.id)
-    return Entered(counted, True, after, number, event)
+        after = with_hand(store, match, hand_id, number, columns, event, replaced=old.id)
+    return Entered(counted, True, replace(after, chosen=match.chosen), number, event)
 
 
-def undo(store: Store, ref: str | None, *, expected_last: int | None = None) -> tuple[str, Match]:
-    """Withdraw the last hand or claim entered; it stays in the trail. Returns what was withdrawn.
+@dataclass(frozen=True)
+class Undone:
+    """What an undo withdrew: a sentence for the player, ``hand`` or ``claim``, the hand's number or
+    the claiming side, and the match after it."""
+
+    what: str
+    withdrawn: str
+    number: int | None
+    side: str | None
+    match: Match
+
+
+def undo(store: Store, ref: str | None, *, expected_last: int | None = None) -> Undone:
+    """Withdraw the last hand or claim entered (with no match named, of the latest: see ``choose``);
+    it stays in the trail.
 
     ``expected_last`` is the number of hands the caller saw: checked inside the write, so two phones
     pressing undo together withdraw one hand, and the second is told so.
     """
     with store.write():
-        match = match_from_row(store.load(store.find(ref)))
+        match = _chosen(store, ref)
         if expected_last is not None and expected_last != match.state.hands:
             raise MatchError(_("Nothing was withdrawn: the match has {now} hands now, not {seen}; look at the sheet "
                                "again.").format(now=match.state.hands, seen=expected_last))
@@ -300,19 +362,22 @@ def undo(store: Store, ref: str | None, *, expected_last: int | None = None) -> 
             event = store.insert_event(match.id, "undo", None, {"withdrawn": "claim", "side": last_claim["side"]})
             store.end_claim(last_claim["id"], event)
             what = _("the claim of {side}").format(side=last_claim["side"])
+            undone: tuple[str, int | None, str | None] = ("claim", None, last_claim["side"])
         else:
             assert last_hand is not None
             event = store.insert_event(match.id, "undo", last_hand.number, {"withdrawn": "hand"})
             store.end_hand(last_hand.id, event)
             what = _("hand {number}").format(number=last_hand.number)
-        after = refresh_summary(store, match.id)
-    return what, after
+            undone = ("hand", last_hand.number, None)
+        after = replace(refresh_summary(store, match.id), chosen=match.chosen)
+    return Undone(what, *undone, after)
 
 
 def add_claim(store: Store, ref: str | None, side_name: str) -> Match:
-    """A side claims to have reached the target (policy ``claim``): a true claim wins, a false one loses."""
+    """A side claims to have reached the target (policy ``claim``): a true claim wins, a false one loses.
+    With no match named, the latest (see ``choose``)."""
     with store.write():
-        match = match_from_row(store.load(store.find(ref)))
+        match = _chosen(store, ref)
         if match.settings.finish != "claim":
             raise MatchError(_("match {id} ends by '{finish}', not by claims (start it with --finish claim)").format(
                 id=match.id, finish=match.settings.finish))
@@ -324,7 +389,7 @@ def add_claim(store: Store, ref: str | None, side_name: str) -> Match:
                 name=repr(side_name), id=match.id, sides=", ".join(match.settings.side_names)))
         event = store.insert_event(match.id, "claim", None, {"side": side})
         store.insert_claim(match.id, match.state.hands, side, event)
-        return refresh_summary(store, match.id)
+        return replace(refresh_summary(store, match.id), chosen=match.chosen)
 
 
 def match_summary(store: Store, match_id: int) -> dict[str, Any]:

@@ -25,6 +25,12 @@ def unpack_categories(packed: list[list[Any]], sides: int) -> list[list[Any]]:
     return [[cid, flat[n * sides:(n + 1) * sides]] for n, cid in enumerate(ids)]
 
 
+#: A match's status besides "" (as played): given up before its end, or hidden from every listing.
+ABANDONED, DELETED = "abandoned", "deleted"  # not for players: stored words
+#: The category a hand entered from points alone stores its points under (no piles were checked).
+POINTS_ONLY = "points-only"  # not for players: a category id
+
+
 class HandRow(NamedTuple):
     """A stored hand, live or ended (a named tuple: reading a big history makes many)."""
 
@@ -61,6 +67,7 @@ class MatchRow:
     hands: list[HandRow] = field(default_factory=list)
     claims: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)  # the trail, read only for the history file
+    status: str = ""  # "" as played, or ABANDONED or DELETED (see ``history.lifecycle``)
 
     @property
     def live_hands(self) -> list[HandRow]:

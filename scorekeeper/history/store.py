@@ -23,7 +23,7 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history._schema import MIGRATIONS
-from scorekeeper.history.rows import HandRow, MatchRow, pack_categories
+from scorekeeper.history.rows import DELETED, HandRow, MatchRow, pack_categories
 from scorekeeper.i18n import _, ngettext
 
 __all__ = [
@@ -33,6 +33,8 @@ __all__ = [
 
 BUSY_TIMEOUT_MS = 30_000
 SCHEMA_VERSION = len(MIGRATIONS)
+#: An open match: still being played, neither abandoned nor deleted.
+_OPEN = "finished = 0 AND status = ''"  # not for players: SQL
 
 
 #: The largest number SQLite keeps in an INTEGER column, so the largest match id there can be.
@@ -426,14 +428,15 @@ class Store:
         """Whether this match id is taken."""
         return self.db.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
 
-    def find(self, ref: str | None) -> int:
-        """A match id from an id, a name, or (with none) the one match still being played."""
+    def find(self, ref: str | None, *, deleted: bool = False) -> int:
+        """A match id from an id, a name (any letter case; an open match first), or (with none) the one
+        match still being played. A deleted match is found only with ``deleted`` (to restore it)."""
         if ref is None:
-            rows = self.db.execute("SELECT id, name FROM matches WHERE finished = 0 ORDER BY id").fetchall()
+            rows = self.db.execute(f"SELECT id, name FROM matches WHERE {_OPEN} ORDER BY id").fetchall()
             if len(rows) == 1:
                 return int(rows[0][0])
             if not rows:
-                last = self.db.execute("SELECT max(id) FROM matches").fetchone()[0]
+                last = self.db.execute("SELECT max(id) FROM matches WHERE finished = 1 AND status = ''").fetchone()[0]
                 if last:
                     raise StoreError(_("no match is being played (match {last} is over: name it to undo or edit its "
                                        "hands): start one with 'scorekeeper match new', or name one").format(last=last))
@@ -446,27 +449,88 @@ class Store:
             if len(ref.lstrip("0")) > len(str(MAX_ID)) or int(ref) > MAX_ID:
                 raise NoSuchMatch(_("match {ref}: there is no such match (match ids go up to {most})").format(
                     ref=ref, most=MAX_ID))
-            row = self.db.execute("SELECT id FROM matches WHERE id = ?", (int(ref),)).fetchone()
+            found = self.db.execute("SELECT id, status, finished FROM matches WHERE id = ?", (int(ref),)).fetchall()
         else:
-            rows = self.db.execute("SELECT id FROM matches WHERE name = ? ORDER BY id DESC", (ref,)).fetchall()
-            row = rows[0] if len(rows) == 1 else None
-            if len(rows) > 1:
+            found = self.named(ref)
+            if not deleted:  # a name left to a deleted match is free: only its id finds it
+                found = [r for r in found if r[1] != DELETED] or found
+            preferred = [r for r in found if (r[1] != "" if deleted else r[1] == "" and not r[2])]
+            if len(found) > 1 and len(preferred) != 1:
                 raise StoreError(_("match {ref}: {count} matches have that name; give the id").format(
-                    ref=repr(ref), count=len(rows)))
-        if row is None:
+                    ref=repr(ref), count=len(found)))
+            found = preferred or found
+        if not found:
             raise NoSuchMatch(_("match {ref}: there is no such match (see 'scorekeeper match list')").format(
                 ref=repr(ref)))
-        return int(row[0])
+        match_id, status = int(found[0][0]), found[0][1]
+        if status == DELETED and not deleted:
+            raise NoSuchMatch(_("match {ref} was deleted; 'scorekeeper match restore {id}' brings it back").format(
+                ref=repr(ref) if not ref.isdigit() else ref, id=match_id))
+        return match_id
+
+    def named(self, name: str) -> list[tuple[int, str, int]]:
+        """The matches called ``name`` in any letter case, newest first: (id, status, finished)."""
+        if name.isascii():  # SQLite folds the case of ASCII letters only
+            rows = self.db.execute("SELECT id, name, status, finished FROM matches WHERE name = ? COLLATE NOCASE "
+                                   "ORDER BY id DESC", (name,)).fetchall()
+        else:
+            rows = self.db.execute("SELECT id, name, status, finished FROM matches WHERE name != '' "
+                                   "ORDER BY id DESC").fetchall()
+        folded = name.casefold()
+        return [(int(r[0]), str(r[2]), int(r[3])) for r in rows if str(r[1]).casefold() == folded]
+
+    def open_named(self, name: str, but: int | None = None) -> tuple[int, str] | None:
+        """The open match (neither finished, abandoned nor deleted) called ``name`` in any letter case,
+        other than match ``but``: its id and name as written, or None."""
+        folded = name.casefold()
+        for match_id, other in self.db.execute(f"SELECT id, name FROM matches WHERE {_OPEN} AND name != ''"):
+            if match_id != but and str(other).casefold() == folded:
+                return int(match_id), str(other)
+        return None
+
+    def latest(self) -> tuple[int, str, bool, int] | None:
+        """The match changed last, neither abandoned nor deleted (id, name, finished), and how many
+        matches are open; None with no such match."""
+        row = self.db.execute("SELECT m.id, m.name, m.finished FROM events e JOIN matches m ON m.id = e.match_id "
+                              "WHERE m.status = '' ORDER BY e.id DESC LIMIT 1").fetchone()
+        if row is None:
+            return None
+        count = self.db.execute(f"SELECT count(*) FROM matches WHERE {_OPEN}").fetchone()[0]
+        return int(row[0]), str(row[1]), bool(row[2]), int(count)
+
+    def status(self, match_id: int) -> str:
+        """A match's status: "", ABANDONED or DELETED."""
+        row = self.db.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise NoSuchMatch(_("match {id}: there is no such match").format(id=match_id))
+        return str(row[0])
+
+    def set_status(self, match_id: int, status: str) -> None:
+        """Mark a match abandoned or deleted ("" brings it back); inside a write transaction."""
+        self.db.execute("UPDATE matches SET status = ? WHERE id = ?", (status, match_id))
+
+    def set_name(self, match_id: int, name: str) -> None:
+        """Rename a match; inside a write transaction."""
+        self.db.execute("UPDATE matches SET name = ? WHERE id = ?", (name, match_id))
+
+    def head(self, match_id: int) -> tuple[str, list[list[Any]], int, str, list[str]]:
+        """What a rematch copies: the rule set's key, the sides, the target, the ending and the
+        optional categories."""
+        row = self.db.execute("SELECT rules, sides, target, finish, enabled FROM matches WHERE id = ?",
+                              (match_id,)).fetchone()
+        if row is None:
+            raise NoSuchMatch(_("match {id}: there is no such match").format(id=match_id))
+        return str(row[0]), json.loads(row[1]), int(row[2]), str(row[3]), json.loads(row[4])
 
     def load(self, match_id: int) -> MatchRow:
         """One match with all its hands and claims."""
         head = self.db.execute(
-            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled "
+            "SELECT m.id, m.uid, m.name, m.created, r.data, m.sides, m.target, m.finish, m.enabled, m.status "
             "FROM matches m JOIN rulesets r ON r.digest = m.rules WHERE m.id = ?", (match_id,)).fetchone()
         if head is None:
             raise NoSuchMatch(_("match {id}: there is no such match").format(id=match_id))
         match = MatchRow(head[0], head[1], head[2], head[3], head[4], json.loads(head[5]), head[6], head[7],
-                         json.loads(head[8]))
+                         json.loads(head[8]), status=head[9])
         for row in self.db.execute(
                 "SELECT id, number, sides, typed, categories, match_winner, problems, forced, added_by, ended_by "
                 "FROM hands WHERE match_id = ? ORDER BY number, id", (match_id,)):

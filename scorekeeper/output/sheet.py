@@ -3,13 +3,18 @@ what an added hand did, and the list of matches."""
 
 from __future__ import annotations
 
-from typing import Any
+import shlex
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper._words import and_list, cut_short, visible
-from scorekeeper.history.matches import Entered, Match
+from scorekeeper.history.matches import Entered, Match, Undone
+from scorekeeper.history.rows import ABANDONED, POINTS_ONLY
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
 from scorekeeper.output.text import hand_table, table
+
+if TYPE_CHECKING:
+    from scorekeeper.history.points_only import PointsEntered
 
 
 def title(match: Match) -> str:
@@ -30,6 +35,9 @@ def outcome(match: Match) -> str:
     names = match.settings.side_names
     score = "-".join(str(state.totals[n]) for n in names)
     target = match.settings.target
+    if match.row.status == ABANDONED:
+        return _("Abandoned at {score}; 'scorekeeper match restore {id}' brings it back.").format(
+            score=score, id=match.id)
     if state.finished:
         if state.winner is None:
             return _("The match is over ({score}): {reason}.").format(score=score, reason=state.reason)
@@ -100,7 +108,15 @@ def match_dict(match: Match) -> dict[str, Any]:
                            "double_if_loser_below": s.stake.double_if_loser_below},  # not for players: JSON keys
             "with": list(s.enabled), "sides": list(s.side_names),
             "players": {side.name: list(side.players) for side in s.sides},
-            "state": "finished" if match.state.finished else "playing", **state_dict(s, match.state)}
+            "state": match.row.status or ("finished" if match.state.finished else "playing"),
+            **_marked(state_dict(s, match.state))}
+
+
+def _marked(state: dict[str, Any]) -> dict[str, Any]:
+    """Each hand of ``state_dict`` with ``unverified``: entered from points alone, no pile checked."""
+    for hand in state["hands"]:
+        hand["unverified"] = any(c["id"] == POINTS_ONLY for c in hand["categories"])
+    return state
 
 
 def line_notes(line: HandLine) -> str:
@@ -166,6 +182,68 @@ def matches_table(rows: list[dict[str, Any]], *, total: int | None = None, offse
 
 
 def _list_state(row: dict[str, Any]) -> str:
+    if row.get("status") == ABANDONED:
+        return _("abandoned")
     if not row["finished"]:
         return _("playing")
     return _("won by {side}").format(side=row["winner"]) if row["winner"] else _("over")
+
+
+def options_text(match: Match) -> str:
+    """The rule set's options as the match plays them: ``three-kings on, napoleone off``."""
+    from scorekeeper.rules.options import option_values, shown_value
+
+    return ", ".join(f"{key} {shown_value(value)}" for key, value in option_values(match.settings.rules).items())
+
+
+def next_command(match: Match) -> str:
+    """The command that enters the match's next hand, with a pile for each side (the last takes the rest)."""
+    names = match.state.next_sides or match.settings.side_names
+    ref = match.settings.name or str(match.id)
+    piles = [f"--pile {shlex.quote(n + '=CARDS')}" for n in names[:-1]] + [f"--pile {shlex.quote(names[-1] + '=rest')}"]
+    return " ".join(["scorekeeper match add", shlex.quote(ref), *piles])  # not for players: a command
+
+
+def new_match_text(match: Match) -> str:
+    """What ``match new`` prints: the match as it will be played, and the command to type next."""
+    lines = [title(match), _players(match)]
+    options = options_text(match)
+    if options:
+        lines.append(_("Options: {options}").format(options=options))
+    lines.append(_("Enter each hand with: {command}").format(command=next_command(match)))
+    return "\n".join(map(visible, lines))
+
+
+def new_match_dict(match: Match) -> dict[str, Any]:
+    """``match new --json``: the match's id, game, sides, target, ending, options and the next command."""
+    from scorekeeper.rules.options import option_values
+
+    s = match.settings
+    return {"id": match.id, "name": s.name, "rules": s.rules.id, "rules_name": s.rules.name,  # not for players: keys
+            "sides": list(s.side_names), "players": {side.name: list(side.players) for side in s.sides},
+            "target": s.target, "finish": s.finish, "with": list(s.enabled),
+            "options": option_values(s.rules), "next": next_command(match)}
+
+
+def chosen_note(match: Match) -> str:
+    """The sentence saying which match a command took when none was named ("" when it was obvious)."""
+    return visible(match.chosen)
+
+
+def undone_dict(undone: Undone) -> dict[str, Any]:
+    """``match undo --json``: what was withdrawn and the match after it."""
+    return {"withdrawn": undone.withdrawn, "number": undone.number, "side": undone.side,
+            "match": match_dict(undone.match)}
+
+
+def points_entered_text(entered: PointsEntered) -> str:
+    """What ``match add --points`` prints: the hand's points, unverified, and the standings."""
+    said = _("Hand {number} stored from points alone (unverified: no pile was checked).").format(
+        number=entered.number)
+    return "\n".join([visible(said), standings(entered.match, entered.points)])
+
+
+def points_entered_dict(entered: PointsEntered) -> dict[str, Any]:
+    """``match add --points --json``: as ``entered_dict``, the hand unverified and without a count."""
+    return {"stored": True, "number": entered.number, "unverified": True, "points": entered.points,
+            "match": match_dict(entered.match)}
