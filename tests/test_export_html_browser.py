@@ -9,17 +9,26 @@ import shutil
 import struct
 import subprocess
 import zlib
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-from scorekeeper.output.html import COLOURS, HEIGHT, PAD
+from scorekeeper.output.html import COLOURS, HEIGHT, PAD, WINNER, stroke
 
 runner = CliRunner()
 ANNA_SWEEPS = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: 11-0
 BRUNO_SWEEPS = ["-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Bruno=7"]  # 0-11
+
+
+BROWSER = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           "--force-device-scale-factor=1", "--hide-scrollbars"]
+# Scopa, 2-2 every hand: Anna most cards and a sweep, Bruno most coins and the settebello; primiera to
+# nobody (Anna lacks coins, Bruno every other suit).
+LEVEL = ["-p", "Anna=rest", "-p", "Bruno=d:A234567JQK", "-s", "Anna=1"]
 
 
 def chromium() -> str:
@@ -109,26 +118,31 @@ def test_chromium_draws_each_side_at_the_height_of_its_running_total(tmp_path: P
     anna_line = [(x, y) for x, y in anna if y < legend_y - 20]
     bruno_line = [(x, y) for x, y in bruno if y < legend_y - 20]
     # Totals: Anna 0, 11, 11, 22; Bruno 0, 0, 11, 11.  The axis tops out at 22 (above the target 16),
-    # so Anna's highest point is a full plot height above zero and Bruno's half of one.
+    # so Anna's highest point is a full plot height above zero and Bruno's half of one. Points are the
+    # centres of the markers: Bruno's, drawn last, shows whole at zero.
     plot = HEIGHT - 2 * PAD
     anna_top = min(y for _, y in anna_line)
     bruno_top = min(y for _, y in bruno_line)
-    zero = max(y for _, y in anna_line + bruno_line)
-    assert abs((zero - anna_top) - plot) <= 6
-    assert abs((zero - bruno_top) - plot / 2) <= 6
+    anna_r, bruno_r = stroke(0, 2)[1], stroke(1, 2)[1]
+    zero = max(y for _, y in bruno_line) - bruno_r
+    assert abs((zero - (anna_top + anna_r)) - plot) <= 4
+    assert abs((zero - (bruno_top + bruno_r)) - plot / 2) <= 4
+    # Anna won 22-11: her totals row is highlighted, on the first screen.
+    assert len(pixels_of(WINNER, rows, bpp)) > 2000
     # Anna's peak is at the last hand (right), Bruno's plateau spans the last two hands.
-    assert min(x for x, y in anna_line if y <= anna_top + 2) > max(x for x, _ in anna_line) - 10
+    peak = [x for x, y in anna_line if y <= anna_top + 2]  # the top of the marker of her last point
+    assert abs((min(peak) + max(peak)) / 2 - (max(x for x, _ in anna_line) - anna_r)) <= 3
     plateau = [x for x, y in bruno_line if y <= bruno_top + 2]
     assert max(plateau) - min(plateau) > 150
 
 
 def test_chromium_prints_one_page_per_match(tmp_path: Path) -> None:
     browser = chromium()
-    for sides in (["Anna", "Bruno"], ["Carla", "Dario"], ["Erik", "Fede"]):
+    for number, sides in enumerate((["Anna", "Bruno"], ["Carla", "Dario"], ["Erik", "Fede"]), start=1):
         code = runner.invoke(app, ["match", "new", "--rules", "hurricane", "--side", sides[0], "--side", sides[1]])
         assert code.exit_code == 0
         hand = ["-p", f"{sides[0]}=rest", "-p", f"{sides[1]}=h:A", "-s", f"{sides[0]}=7"]
-        assert runner.invoke(app, ["match", "add", code.stdout.strip(), *hand]).exit_code == 0
+        assert runner.invoke(app, ["match", "add", str(number), *hand]).exit_code == 0
     page = tmp_path / "all.html"
     assert runner.invoke(app, ["export", "--all", "--format", "html", "-o", str(page)]).exit_code == 0
     pdf = tmp_path / "all.pdf"
@@ -140,3 +154,61 @@ def test_chromium_prints_one_page_per_match(tmp_path: Path) -> None:
     assert data.startswith(b"%PDF")
     pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", data))
     assert pages == 3
+
+
+def test_chromium_shows_both_lines_when_the_totals_are_equal_and_a_column_per_category(tmp_path: Path) -> None:
+    """Issue 10: with equal totals one side's line hid the other's; the categories were a prose blob."""
+    browser = chromium()
+    assert runner.invoke(app, ["match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno"]).exit_code == 0
+    for _hand in range(3):
+        assert runner.invoke(app, ["match", "add", *LEVEL]).exit_code == 0
+    page = tmp_path / "level.html"
+    assert runner.invoke(app, ["export", "1", "--format", "html", "-o", str(page)]).exit_code == 0
+    shot = tmp_path / "level.png"
+    subprocess.run([browser, *BROWSER, f"--user-data-dir={tmp_path / 'profile'}", f"--screenshot={shot}",
+                    "--window-size=800,1000", page.as_uri()], check=True, capture_output=True, timeout=120)
+    _width, _height, rows, bpp = read_png(shot.read_bytes())
+    anna, bruno = pixels_of(COLOURS[0], rows, bpp), pixels_of(COLOURS[1], rows, bpp)
+    legend_y = max(y for _, y in anna)
+    anna_line = [(x, y) for x, y in anna if y < legend_y - 20]
+    bruno_line = [(x, y) for x, y in bruno if y < legend_y - 20]
+    # Totals 0, 2, 4, 6 for both: Bruno's line lies on Anna's, which still shows along all of it.
+    assert len(anna_line) > 800 and len(bruno_line) > 800, (len(anna_line), len(bruno_line))
+    assert max(x for x, _ in anna_line) - min(x for x, _ in anna_line) > 500
+    dom = subprocess.run([browser, *BROWSER, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+                         check=True, capture_output=True, timeout=120, text=True).stdout
+    table = TableReader()
+    table.feed(dom)
+    assert table.rows["thead"] == [["hand", "side", "most cards", "most coins", "settebello (7d)", "primiera",
+                                    "sweeps (scope)", "points", "total", "notes"]]
+    assert table.rows["tbody"][:2] == [["1", "Anna", "1", "0", "0", "0", "1", "2", "2", ""],
+                                       ["Bruno", "0", "1", "1", "0", "0", "2", "2"]]
+    assert table.rows["tfoot"] == [["total", "Anna", "3", "0", "0", "0", "3", "", "6", ""],
+                                   ["total", "Bruno", "0", "3", "3", "0", "0", "", "6", ""]]
+
+
+class TableReader(HTMLParser):
+    """The text of each cell of a page's table, row by row, by part (thead, tbody, tfoot)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: dict[str, list[list[str]]] = {"thead": [], "tbody": [], "tfoot": []}
+        self.part = ""
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.rows:
+            self.part = tag
+        elif tag == "tr" and self.part:
+            self.rows[self.part].append([])
+        elif tag in ("td", "th") and self.part:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            self.rows[self.part][-1].append("".join(self.cell).strip())
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)

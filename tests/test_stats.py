@@ -60,9 +60,34 @@ def test_stats_table():
     club()
     code, out, _err = run("stats", "--rules", "hurricane")
     assert code == 0
-    assert out.splitlines()[:4] == [
-        'name    kind    matches    won    win rate    hands    points/hand    sweeps/hand',
-        '------  ------  ---------  -----  ----------  -------  -------------  -------------',
-        'Anna    player  1          1      100%        2        11.00          7.00',
-        'Erik    player  1          0      0%          2        0.00           0.00',
+    assert out.splitlines()[:5] == [
+        'name    kind    finished    won    win rate    unfinished    hands    points/hand    sweeps/hand',
+        '------  ------  ----------  -----  ----------  ------------  -------  -------------  -------------',
+        'Anna    player  1           1      100%        0             2        11.00          7.00',
+        'Erik    player  1           0      0%          0             2        0.00           0.00',
+        'Won and win rate count finished matches only; the hands of unfinished ones count in the figures '
+        'per hand and in the categories.',
     ]
+
+
+def test_an_unfinished_match_is_counted_apart_from_the_finished_ones_and_out_of_the_win_rate():
+    """Issue 10: 3 matches, 2 won, 100% read as if the third, still playing, had been lost or forgotten."""
+    for _ in range(3):
+        run("match", "new", "--rules", "hurricane", "--side", "Anna", "--side", "Erik")
+    for match in ("1", "1", "2", "2", "3"):  # 11 + 11 reaches Hurricane's 16: matches 1 and 2 end, 3 goes on
+        assert run("match", "add", match, *HURRICANE)[0] == 0
+    code, out, _err = run("stats", "--rules", "hurricane")
+    assert code == 0
+    anna_row = 'Anna    player  2           2      100%        1             5        11.00          7.00'
+    assert out.splitlines()[2] == anna_row
+    anna = figures("--rules", "hurricane")["Anna"]
+    assert (anna["matches"], anna["finished"], anna["playing"], anna["won"], anna["win_rate"]) == (3, 2, 1, 2, 1.0)
+
+
+def test_an_unknown_rule_set_is_an_error_naming_it():
+    club()
+    code, out, err = run("stats", "--rules", "nosuch")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: --rules 'nosuch': no such rule set, built in or in the history (known: cassino, ")
+    # a built-in game nobody played yet is no error: there is simply nothing to show
+    assert run("stats", "--rules", "escoba") == (0, "No matches recorded for that choice.\n", "")

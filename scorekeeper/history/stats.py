@@ -1,7 +1,9 @@
 """What the history says about each player and each team: matches won, points and categories.
 
 A player is counted in every match they sat in, alone or in a team; a team (two or more players)
-is counted under its side name. A category is "won" in a hand when the side got points for it in
+is counted under its side name. A match still being played is counted apart (``playing``): matches
+played, won and the win rate count finished matches only, while its hands count with all the others
+in the figures per hand. A category is "won" in a hand when the side got points for it in
 the part of the hand that counted. Sweeps per hand are the sweep categories' points divided by
 the points a sweep is worth (with cancelling sweeps, that is the sweeps left after cancelling).
 """
@@ -12,8 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.errors import RuleSetError
 from scorekeeper.history.matches import Match, gc_paused, iter_matches
 from scorekeeper.history.store import Store
+from scorekeeper.i18n import _
+from scorekeeper.rules.builtins import builtin_ids
 
 
 @dataclass
@@ -24,6 +29,7 @@ class Tally:
     kind: str
     matches: int = 0
     finished: int = 0
+    playing: int = 0
     won: int = 0
     hands: int = 0
     points: int = 0
@@ -34,7 +40,7 @@ class Tally:
         """The figures, with rates, as plain data."""
         per_hand = (lambda n: round(n / self.hands, 3)) if self.hands else (lambda n: 0.0)
         return {"name": self.name, "kind": self.kind, "matches": self.matches, "finished": self.finished,
-                "won": self.won,
+                "playing": self.playing, "won": self.won,
                 "win_rate": round(self.won / self.finished, 3) if self.finished else None,  # not for players: a key
                 "hands": self.hands, "points_per_hand": per_hand(self.points),  # not for players: JSON keys
                 "sweeps_per_hand": per_hand(self.sweeps),  # not for players: a JSON key
@@ -47,6 +53,8 @@ def _add(tally: Tally, match: Match, side: str) -> None:
     if match.state.finished:
         tally.finished += 1
         tally.won += match.state.winner == side
+    else:
+        tally.playing += 1
     kinds = {c.id: c for c in match.settings.rules.categories}
     for line in match.state.lines:
         if side not in line.points:
@@ -74,11 +82,13 @@ def player_stats(store: Store, *, side: str | None = None, rules: str | None = N
 
 
 def _stats(matches: Iterable[Match], side: str | None, rules: str | None) -> dict[str, Any]:
+    seen_rules: set[str] = set()
     tallies: dict[tuple[str, str], Tally] = {}
     labels: dict[str, str] = {}
     count = 0
     for match in matches:
         if rules is not None and match.settings.rules.id != rules:
+            seen_rules.add(match.settings.rules.id)
             continue
         count += 1
         for category in match.settings.rules.categories:
@@ -91,5 +101,14 @@ def _stats(matches: Iterable[Match], side: str | None, rules: str | None) -> dic
                 key = (name.casefold(), kind)
                 tally = tallies.setdefault(key, Tally(name, kind))
                 _add(tally, match, s.name)
+    if rules is not None and not count and rules not in builtin_ids():
+        _unknown_rules(rules, seen_rules)
     ordered = sorted(tallies.values(), key=lambda t: (t.kind != "player", -t.won, t.name.casefold()))
     return {"matches": count, "rules": rules, "side": side, "sides": [t.as_dict(labels) for t in ordered]}
+
+
+def _unknown_rules(rules: str, seen: set[str]) -> None:
+    """Refuse a rule-set id that is neither built in nor the id of any match's rule set."""
+    known = ", ".join(sorted(seen | set(builtin_ids())))
+    raise RuleSetError(_("--rules {name}: no such rule set, built in or in the history (known: {ids})").format(
+        name=repr(rules), ids=known))

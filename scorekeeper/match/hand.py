@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper._words import and_list
-from scorekeeper.errors import HandError, InputErrors
+from scorekeeper.errors import HandError
 from scorekeeper.i18n import _
 from scorekeeper.match.ending import CategoryPoints, HandPoints, MatchError, MatchSettings
-from scorekeeper.scoring.count import Counter, HandResult, fact_name
+from scorekeeper.scoring.count import Counter, HandResult
 from scorekeeper.scoring.hand import HandSpec
 
 
@@ -108,38 +108,10 @@ def typed_record(spec: HandSpec) -> dict[str, Any]:
     return record
 
 
-def check_counts(spec: HandSpec, settings: MatchSettings) -> None:
-    """Refuse counts no hand of the match's deck can have, which even --force must not record.
-
-    Counting itself checks sweeps against the cards each pile holds and reports a mismatch as a
-    problem that --force may override; these are the hard bounds beyond it: a sweep takes at least
-    two cards, so a hand has at most half the deck's sweeps, and a declaration is made on dealt
-    cards, so it has no more declarations than the deck has cards.
-    """
-    cards = len(settings.rules.cards.cards)
-    errors = []
-    for side, count in spec.sweeps.items():
-        if count > cards // 2:
-            place = spec.where.get(("sweeps", side)) or fact_name("sweeps", side)
-            errors.append(_("{place}: {count} sweeps is more than any hand allows (at most {most}: "
-                            "each sweep takes two of the deck's {cards} cards)").format(
-                place=place, count=count, most=cards // 2, cards=cards))
-    for side, declared in spec.declared.items():
-        for cid, count in declared.items():
-            if count > cards:
-                place = spec.where.get(("declared", f"{side}:{cid}")) or fact_name("declared", f"{side}:{cid}")
-                errors.append(_("{place}: {count} declarations is more than any hand allows "
-                                "(at most {cards}, the cards in the deck)").format(
-                    place=place, count=count, cards=cards))
-    if errors:
-        raise InputErrors(errors)
-
-
 def count_for(settings: MatchSettings, playing: tuple[str, ...], spec: HandSpec,
               counter: Counter | None = None) -> CountedHand:
     """Resolve and count a typed hand played by ``playing``."""
-    check_counts(spec, settings)
-    spec = resolve(spec, settings, playing)
+    spec = resolve(spec, settings, playing)  # sweeps and declarations beyond the game's bounds: Counter.score
     counter = counter or Counter(settings.rules)
     result = counter.score(spec.entry(settings.rules.cards))
     categories = tuple(CategoryPoints(c.id, c.label, tuple(c.points)) for c in result.categories)

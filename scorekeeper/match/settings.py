@@ -12,6 +12,7 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import Finish, RuleSet, Stake
 from scorekeeper.scoring.count import always_counted
+from scorekeeper.scoring.sides import team_shape_problem
 
 FINISHES: tuple[str, ...] = get_args(Finish)
 _FORBIDDEN = "=:,"  # they separate names from values in --pile SIDE=CARDS and --declare SIDE:CAT=N
@@ -103,11 +104,9 @@ def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") 
             raise MatchError(_("{rules} is played by teams ({shapes}); {where} has no team").format(
                 rules=rules.id, shapes=shapes, where=where))
     else:
-        shape = f"{n}x{sizes.pop()}" if len(sizes) == 1 else _("mixed sizes")
-        if shape not in allowed.teams:
-            shapes = ", ".join(allowed.teams) or _("none: players only")
-            raise MatchError(_("{rules} does not allow teams of {shape} (sides x players); allowed: {shapes}").format(
-                rules=rules.id, shape=shape, shapes=shapes))
+        problem = team_shape_problem(rules, [len(s.players) for s in sides])  # as 'score' checks a hand's teams
+        if problem:
+            raise MatchError(problem)
     return tuple(sides)
 
 

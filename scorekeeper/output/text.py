@@ -140,8 +140,11 @@ def stats_text(figures: dict[str, Any]) -> str:
     if not rows:
         return (_("No matches recorded for that choice.") if figures["side"] or figures["rules"]
                 else _("No matches recorded yet."))
-    results = table([_("name"), _("kind"), _("matches"), _("won"), _("win rate"), _("hands"), _("points/hand"),
-                     _("sweeps/hand")], [_result_row(r) for r in rows])
+    results = table([_("name"), _("kind"), _("finished"), _("won"), _("win rate"), _("unfinished"), _("hands"),
+                     _("points/hand"), _("sweeps/hand")], [_result_row(r) for r in rows])
+    # The win rate is won / finished: a match still being played is in neither (history.stats).
+    counted = _("Won and win rate count finished matches only; the hands of unfinished ones count "
+                "in the figures per hand and in the categories.")
     labels: dict[str, str] = {}
     for r in rows:
         for cid, c in r["categories"].items():
@@ -150,7 +153,7 @@ def stats_text(figures: dict[str, Any]) -> str:
                 [[r["name"], *(f"{r['categories'][cid]['rate']:.0%}" if cid in r["categories"] else "-"
                                for cid in labels)] for r in rows])
     heading = _("Share of hands in which each category was won:")
-    return f"{results}\n\n{heading}\n\n{won}"
+    return f"{results}\n{wrapped(counted)}\n\n{heading}\n\n{won}"
 
 
 def _result_row(figures: dict[str, Any]) -> list[Any]:
@@ -158,5 +161,6 @@ def _result_row(figures: dict[str, Any]) -> list[Any]:
     kinds = {"player": _("player"), "team": _("team")}
     keys = "win_rate", "points_per_hand", "sweeps_per_hand"  # not for players: the figures' keys
     rate, points, sweeps = (figures[key] for key in keys)
-    return [figures["name"], kinds.get(figures["kind"], figures["kind"]), figures["matches"], figures["won"],
-            "-" if rate is None else f"{rate:.0%}", figures["hands"], f"{points:.2f}", f"{sweeps:.2f}"]
+    return [figures["name"], kinds.get(figures["kind"], figures["kind"]), figures["finished"], figures["won"],
+            "-" if rate is None else f"{rate:.0%}", figures["playing"], figures["hands"], f"{points:.2f}",
+            f"{sweeps:.2f}"]

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from scorekeeper._words import or_list
 from scorekeeper.cards import CardSet, Deck
-from scorekeeper.errors import HandError
+from scorekeeper.errors import HandError, InputErrors
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation import PileText
 from scorekeeper.rules.ruleset import (
@@ -29,6 +29,7 @@ from scorekeeper.rules.ruleset import (
     SetCategory,
     SweepsCategory,
 )
+from scorekeeper.scoring.bounds import count_problems, most_declared, most_sweeps
 from scorekeeper.scoring.categories import (
     CardScorer,
     DeclaredScorer,
@@ -188,6 +189,7 @@ class Counter:
         self.has_sweeps = any(isinstance(c, SweepsCategory) for c in rules.categories)
         self._declared = {c.id for c in rules.categories if isinstance(c, DeclaredCategory)}
         self._active: dict[tuple[str, ...], tuple[tuple[Scorer, str, bool], ...]] = {}
+        self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         # The bit of each of the deck's own card objects, by identity: hashing a Card runs three
         # Python-level __hash__ calls (the dataclass's, then each enum member's), and read_piles
         # hashes cards 120 times a two-side hand: 60% of Counter.score's time. The deck keeps
@@ -225,6 +227,8 @@ class Counter:
     def score(self, entry: HandEntry) -> HandResult:
         """Check and count a typed hand."""
         self.check_names(entry)
+        if entry.sweeps or entry.declared:  # counts no hand of this game can have: refused, never forced
+            self._check_bounds(entry)
         masks = self._exact_masks(entry.sides, entry.piles)
         if masks is not None:
             problems: list[str] = []
@@ -236,6 +240,15 @@ class Counter:
         declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
                     for cid in self._declared} if entry.declared else {}
         return self.count(entry.sides, masks, sweeps, declared, entry.enabled, entry.claims, problems)
+
+    def _check_bounds(self, entry: HandEntry) -> None:
+        n = len(entry.sides)
+        limits = self._limits.get(n)
+        if limits is None:  # kept per number of sides: working them out took a sixth of a hand's count
+            limits = self._limits[n] = (most_sweeps(self.rules, n), most_declared(self.rules, n))
+        if (max(entry.sweeps.values(), default=0) > limits[0]
+                or any(c > limits[1] for counts in entry.declared.values() for c in counts.values())):
+            raise InputErrors(count_problems(self.rules, n, entry.sweeps, entry.declared, entry.name_of))
 
     def _exact_masks(self, sides: tuple[str, ...], piles: Sequence[PileText]) -> tuple[int, ...] | None:
         """The piles as masks when nothing is wrong with them (the usual hand), else None, and then

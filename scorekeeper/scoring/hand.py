@@ -21,19 +21,20 @@ message can point there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.cards import Deck
 from scorekeeper.documents import MAX_DIGITS, check_keys, read_document, where_of
-from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.errors import HandError, InputErrors, NotationError
 from scorekeeper.i18n import N_, _
 from scorekeeper.notation import parse_pile
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import HandEntry, HandResult, counter_for, fact_name
+from scorekeeper.scoring.sides import team_names
 
 #: The rule set of a hand that names none.
 DEFAULT_RULES = "scopa"
@@ -79,7 +80,44 @@ def score_hand(spec: HandSpec, rules: RuleSet | None = None) -> HandResult:
     """Check and count a typed hand under ``rules``, else the rule set it names, else scopa."""
     ruleset = rules if rules is not None else load_rules(spec.rules or DEFAULT_RULES)
     ruleset = chosen_options(ruleset, spec.options, spec.where)
+    spec = with_teams(spec, ruleset)
     return counter_for(ruleset).score(spec.entry(ruleset.cards))
+
+
+def with_teams(spec: HandSpec, rules: RuleSet) -> HandSpec:
+    """The hand with its sides checked as teams, if any side is written as one (``scoring.sides``), and
+    every count given under a team's player, or in another letter case, put under that team, as a
+    match does."""
+    names = team_names(rules, list(spec.piles))
+    if all(name in spec.piles for facts in (spec.sweeps, spec.claims, spec.declared) for name in facts):
+        return spec  # the usual hand: every count under a pile's own name
+    where = dict(spec.where)
+
+    def moved(facts: Mapping[str, Any], key: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, value in facts.items():
+            side = name if name in spec.piles else names.get(name.strip().casefold(), name)
+            if side in out:
+                raise HandError(_("{fact}: {side} is already given in this hand (name a team once, by its "
+                                  "name or by one of its players)").format(
+                    fact=where.get((key, name)) or fact_name(key, name), side=repr(side)))
+            out[side] = value
+            if side != name:
+                _move_places(where, key, name, side)
+        return out
+
+    return replace(spec, sweeps=moved(spec.sweeps, "sweeps"), claims=moved(spec.claims, "claims"),
+                   declared=moved(spec.declared, "declared"), where=where)
+
+
+def _move_places(where: dict[tuple[str, str], str], key: str, name: str, side: str) -> None:
+    """Keep where a fact was typed when it moves from a player's name to the team's."""
+    if (key, name) in where:
+        where[(key, side)] = where.pop((key, name))
+    if key == "declared":
+        for fact in list(where):
+            if fact[0] == "declared" and fact[1].startswith(f"{name}:"):
+                where[("declared", side + fact[1][len(name):])] = where.pop(fact)
 
 
 def chosen_options(rules: RuleSet, chosen: Mapping[str, object], where: Mapping[tuple[str, str], str]) -> RuleSet:
