@@ -132,7 +132,7 @@ def _root_typer() -> typer.Typer:
              "check the piles, count every category, run the match.",
         cls=_Commands,
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion, --show-completion (names from the history: cli/_complete.py)
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         # Help fills the terminal up to 100 columns (click stops at 80; typer's rich panels took it all).
@@ -157,6 +157,9 @@ def build_app(only: str | None = None) -> typer.Typer:
 def console_command() -> Any:
     """The root command of the console script: every command listed, none built until it runs."""
     root = typer.main.get_group(_root_typer())
+    # get_group leaves out the completion options that get_command adds; adding them costs under a
+    # millisecond (typer has imported their modules already) and readies the shell's completion.
+    root.params += typer.main.get_install_completion_arguments()
     for name, (*_built_from, short) in COMMANDS.items():
         root.commands[name] = _NotBuilt(name, help=short, short_help=short, rich_markup_mode=None)
     return root

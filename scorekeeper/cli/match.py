@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from scorekeeper._words import visible
+from scorekeeper.cli._complete import completing, match_refs, pile_sides, side_names
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -41,14 +42,17 @@ app = typer.Typer(help="Run a match: start it, enter each hand, see the standing
 DbOption = Annotated[Path | None, typer.Option(
     "--db", metavar="PATH", help="History database (default: $SCOREKEEPER_DB, or the user's data folder).")]
 MatchArg = Annotated[str | None, typer.Argument(
-    metavar="[MATCH]", help="Match id or name; default: the one match being played.", show_default=False)]
+    metavar="[MATCH]", help="Match id or name; default: the one match being played.", show_default=False,
+    autocompletion=match_refs)]
 LatestArg = Annotated[str | None, typer.Argument(
     metavar="[MATCH]", help="Match id or name; default: the latest match (playing, or just finished).",
-    show_default=False)]
+    show_default=False, autocompletion=match_refs)]
 FileOption = Annotated[Path | None, typer.Option(
     "--file", "-f", metavar="HAND_FILE", help="A hand file (YAML or JSON); options add to it.")]
 ForceOption = Annotated[bool, typer.Option(
     "--force", help="Record a hand that does not check out, with its problems noted.")]
+#: --pile, completing the match's side names (``SIDE=``).
+SidePileOption = Annotated[list[str] | None, completing(PileOption, pile_sides)]
 AskOption = Annotated[bool | None, typer.Option(
     "--ask/--no-ask",  # not for players: the option's names
     help="Ask for each side's pile (default: when no --pile is given and a terminal is attached).")]
@@ -83,7 +87,7 @@ def new(
     rules: Annotated[str, typer.Option(
         "--rules", "-r", metavar="ID|PATH", help="Rule set: a built-in id or a YAML file.")],
     side: Annotated[list[str], typer.Option(
-        "--side", metavar="NAME",
+        "--side", metavar="NAME", autocompletion=side_names,
         help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order.")],
     name: Annotated[str, typer.Option("--name", help="A name to find the match by.")] = "",
     target: Annotated[str | None, typer.Option(
@@ -132,7 +136,7 @@ def _report_entered(entered: Entered, json: bool, verb: str) -> None:
 def add(
     match: MatchArg = None,
     hand_file: FileOption = None,
-    pile: PileOption = None,
+    pile: SidePileOption = None,
     sweeps: SweepsOption = None,
     declare: DeclareOption = None,
     claim: ClaimOption = None,
@@ -198,10 +202,11 @@ def _match_and(first: str, second: str | None) -> tuple[str | None, str]:
 
 def edit(
     match: Annotated[str, typer.Argument(
-        metavar="[MATCH] HAND", help="Match id or name (default: the latest match), then the hand's number.")],
+        metavar="[MATCH] HAND", help="Match id or name (default: the latest match), then the hand's number.",
+        autocompletion=match_refs)],
     hand: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
     hand_file: FileOption = None,
-    pile: PileOption = None,
+    pile: SidePileOption = None,
     sweeps: SweepsOption = None,
     declare: DeclareOption = None,
     claim: ClaimOption = None,
@@ -279,7 +284,7 @@ def undo(match: LatestArg = None, json: JsonOption = False, db: DbOption = None)
 def claim(
     match: Annotated[str, typer.Argument(
         metavar="[MATCH] SIDE", help="Match id or name (default: the latest match), then the side (or one of its "
-        "players) that claims.")],
+        "players) that claims.", autocompletion=match_refs)],
     side: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
     json: JsonOption = False,
     db: DbOption = None,
@@ -298,7 +303,8 @@ def claim(
 
 
 def rename(
-    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    match: Annotated[str, typer.Argument(
+        metavar="MATCH", help="Match id or name.", autocompletion=match_refs)],
     name: Annotated[str, typer.Argument(metavar="NEW", help="The new name ('' for none).")],
     db: DbOption = None,
 ) -> None:
@@ -326,7 +332,8 @@ def abandon(match: LatestArg = None, db: DbOption = None) -> None:
 
 
 def delete(
-    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    match: Annotated[str, typer.Argument(
+        metavar="MATCH", help="Match id or name.", autocompletion=match_refs)],
     db: DbOption = None,
 ) -> None:
     """Hide a match from the list, the sheets, the exports and the stats; 'match restore' brings it back."""
@@ -339,7 +346,8 @@ def delete(
 
 
 def restore(
-    match: Annotated[str, typer.Argument(metavar="MATCH", help="Match id or name.")],
+    match: Annotated[str, typer.Argument(
+        metavar="MATCH", help="Match id or name.", autocompletion=match_refs)],
     db: DbOption = None,
 ) -> None:
     """Bring back a deleted or abandoned match as it was."""
