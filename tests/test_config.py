@@ -93,3 +93,19 @@ def test_a_broken_settings_file_stops_a_command_but_not_info(tmp_path: Path, mon
 def test_an_unknown_language_is_refused_by_name() -> None:
     code, _, err = run("--lang", "klingon", "rules", "list")
     assert code == 2 and err == "error: --lang 'klingon': not a language scorekeeper speaks (en, it, es)\n"
+
+
+def test_a_match_starts_with_the_settings_game_and_players_partners_sitting_opposite(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(write(tmp_path, 'rules = "scopone"\n'
+                                                                'players = ["Anna", "Bruno", "Carla", "Dario"]\n')))
+    code, out, _ = run("match", "new")
+    assert code == 0 and out.splitlines()[:2] == ["Match 1: Scopone (scopone) to 11, count-out-if-tied",
+                                                  "Anna+Carla vs Bruno+Dario"]
+    code, out, _ = run("match", "new", "-r", "scopa", "--name", "four")
+    assert code == 0 and out.splitlines()[1] == "Anna vs Bruno vs Carla vs Dario"
+
+
+def test_with_no_game_set_anywhere_match_new_says_where_to_set_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = run("match", "new", "--side", "Anna", "--side", "Bruno")
+    assert code == 2 and err.startswith("error: give --rules, or set a default in the settings file ")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
@@ -84,11 +84,13 @@ def read_target(text: str | None) -> int | None:
 
 
 def new(
-    rules: Annotated[str, typer.Option(
-        "--rules", "-r", metavar="ID|PATH", help="Rule set: a built-in id or a YAML file.")],
-    side: Annotated[list[str], typer.Option(
+    rules: Annotated[str | None, typer.Option(
+        "--rules", "-r", metavar="ID|PATH",
+        help="Rule set: a built-in id or a YAML file (default: the settings file's).")] = None,
+    side: Annotated[list[str] | None, typer.Option(
         "--side", metavar="NAME", autocompletion=side_names,
-        help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order.")],
+        help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order "
+             "(default: the settings file's players).")] = None,
     name: Annotated[str, typer.Option("--name", help="A name to find the match by.")] = "",
     target: Annotated[str | None, typer.Option(
         "--target", metavar="N", help="Points to reach, 1 to 10,000 (default: the rule set's).")] = None,
@@ -102,18 +104,31 @@ def new(
     db: DbOption = None,
 ) -> None:
     """Start a match: print its id, game, sides, target, ending and options, and the command to enter a hand."""
+    from scorekeeper.cli.common import settings as my_settings
     from scorekeeper.history.matches import new_match
     from scorekeeper.match.ending import match_settings
+    from scorekeeper.match.settings import seat_players
     from scorekeeper.output.sheet import new_match_dict, new_match_text
     from scorekeeper.output.text import to_json
     from scorekeeper.rules.catalog import load_rules
 
     with reporting():
-        settings = match_settings(load_rules(rules), side, target=read_target(target), finish=finish,
+        mine = my_settings()
+        ruleset = load_rules(rules or mine.rules or _no_default("--rules", "rules = \"scopa\""))
+        sides = side or seat_players(ruleset, mine.players) or _no_default("--side", 'players = ["Anna", "Bruno"]')
+        settings = match_settings(ruleset, sides, target=read_target(target), finish=finish,
                                   enabled=with_ or (), name=name, options=chosen_options(option))
         with open_store(db) as store:
             started = new_match(store, settings)
     print(started.id if quiet else to_json(new_match_dict(started)) if json else new_match_text(started))
+
+
+def _no_default(option: str, example: str) -> NoReturn:
+    from scorekeeper.config import config_path
+    from scorekeeper.match.ending import MatchError
+
+    raise MatchError(_("give {option}, or set a default in the settings file {path} (e.g. {example})").format(
+        option=option, path=config_path(), example=example))
 
 
 def _report_entered(entered: Entered, json: bool, verb: str) -> None:

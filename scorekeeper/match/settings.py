@@ -157,3 +157,20 @@ def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None =
     return MatchSettings(rules, parse_sides(rules, sides), target or rules.match.target,
                          finish or rules.match.finish, rules.match.playoff, rules.match.stake,
                          tuple(dict.fromkeys(enabled)), name)
+
+
+def seat_players(rules: RuleSet, players: Sequence[str]) -> list[str]:
+    """The sides a list of players makes in ``rules``: each alone when the game allows singles of
+    that number, else teams of the first shape that fits, partners sitting opposite (seat i is in
+    team i modulo the number of teams, as Scopone pairs them); none when no shape fits."""
+    allowed = rules.sides
+    if not players:
+        return []
+    if allowed.singles and allowed.min <= len(players) <= allowed.max:
+        return list(players)
+    for shape in allowed.teams:
+        count, _x, size = shape.partition("x")
+        if count.isdigit() and size.isdigit() and int(count) * int(size) == len(players):
+            n = int(count)
+            return ["+".join(players[i::n]) for i in range(n)]
+    return []
