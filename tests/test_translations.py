@@ -38,9 +38,9 @@ def code_messages() -> dict[str, str]:
         pass
     found: dict[str, str] = {}
     for filename, line, message, _, _ in extract_from_dir(str(PACKAGE), method_map=method_map):
-        for text in message if isinstance(message, tuple) else (message,):
-            if text:
-                found.setdefault(text, f"{filename}:{line}")
+        text = message[0] if isinstance(message, tuple) else message  # a counted message: by its singular
+        if text:
+            found.setdefault(text, f"{filename}:{line}")
     return found
 
 

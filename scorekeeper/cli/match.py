@@ -114,13 +114,17 @@ def new(
 
     with reporting():
         mine = my_settings()
-        ruleset = load_rules(rules or mine.rules or _no_default("--rules", "rules = \"scopa\""))
-        sides = side or seat_players(ruleset, mine.players) or _no_default("--side", 'players = ["Anna", "Bruno"]')
+        ruleset = load_rules(rules or mine.rules or _no_default("--rules", _RULES_LINE))
+        sides = side or seat_players(ruleset, mine.players) or _no_default("--side", _PLAYERS_LINE)
         settings = match_settings(ruleset, sides, target=read_target(target), finish=finish,
                                   enabled=with_ or (), name=name, options=chosen_options(option))
         with open_store(db) as store:
             started = new_match(store, settings)
     print(started.id if quiet else to_json(new_match_dict(started)) if json else new_match_text(started))
+
+
+_RULES_LINE = 'rules = "scopa"'  # not for players: a line of the settings file, as typed
+_PLAYERS_LINE = 'players = ["Anna", "Bruno"]'  # not for players: a line of the settings file, as typed
 
 
 def _no_default(option: str, example: str) -> NoReturn:
