@@ -175,7 +175,7 @@ def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = Fal
     return Card(rank, suit)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # its own __repr__: the generated one would be compiled for nothing
 class Card:
     """One card: ``str(card)`` is its canonical form and ``Card.parse`` reads it back.
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 from scorekeeper.errors import RuleSetError
@@ -13,6 +12,12 @@ from scorekeeper.i18n import _
 @cache
 def builtin_dir() -> Path:
     """The folder of the built-in rule sets: packaged in the wheel, or the source tree's ``rulesets/``."""
+    package = Path(__file__).parent.parent
+    if package.is_dir():  # installed or checked out as plain folders: importlib.resources would cost 13 ms of start-up
+        packaged = package / "rulesets"
+        return packaged if packaged.is_dir() else package.parent / "rulesets"
+    from importlib.resources import files  # a package read from a zip file
+
     packaged = Path(str(files("scorekeeper").joinpath("rulesets")))
     return packaged if packaged.is_dir() else Path(str(files("scorekeeper"))).parent / "rulesets"
 

@@ -91,6 +91,22 @@ def one_core(path: Path, replay: bool) -> float:
     return summary.hands / (time.process_time() - began)
 
 
+def read_ratio(path: Path, count: int = 20_000) -> float:
+    """``documents.load_json``'s time over ``json.loads``' on the same lines, best of 5 interleaved rounds."""
+    from scorekeeper.documents import load_json
+
+    with open(path, encoding="utf-8") as source:
+        lines = [line.rstrip("\n") for _, line in zip(range(count), source, strict=False)]
+    best = {"load_json": float("inf"), "json.loads": float("inf")}
+    for _ in range(5):
+        for name, read in (("load_json", lambda text: load_json(text, "bench")), ("json.loads", json.loads)):
+            began = time.process_time()
+            for line in lines:
+                read(line)
+            best[name] = min(best[name], time.process_time() - began)
+    return best["load_json"] / best["json.loads"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--piles", type=int, default=200_000, help="piles-only lines")
@@ -136,6 +152,7 @@ def main() -> None:
         print(f"{what}: --jobs 2 / --jobs 1 = {rate[f'{what}, --jobs 2'] / rate[f'{what}, --jobs 1']:.2f} "
               "(goal >= 1.6 on two idle cores)")
     print(f"verify piles only, one core, in process: {one_core(piles, True):,.0f} lines/s (goal >= 100,000)")
+    print(f"documents.load_json of a piles line: {read_ratio(piles):.2f} times json.loads (in process)")
     print(f"verify records (replay), one core, in process: {one_core(records, True):,.0f} hands/s "
           "(issue 9's goal for the new engine: >= 8,000)")
 
