@@ -25,8 +25,14 @@ PARTS = [value for value in vars(ruleset).values()
 
 
 def _standard(cls: type) -> type:
-    """The same fields in a class made by the standard decorator, frozen and keyword-only."""
-    return dataclasses.make_dataclass(cls.__name__, [(f.name, Any, f) for f in dataclasses.fields(cls)],
+    """The same fields in a class made by the standard decorator, frozen and keyword-only.
+
+    Each field is a new one: make_dataclass takes over a Field it is given (its type becomes Any),
+    and the rule set's own fields must keep their types for pydantic and the JSON schema."""
+    def copy(f: dataclasses.Field[Any]) -> Any:
+        return dataclasses.field(default=f.default, default_factory=f.default_factory)
+
+    return dataclasses.make_dataclass(cls.__name__, [(f.name, Any, copy(f)) for f in dataclasses.fields(cls)],
                                       frozen=True, kw_only=True)
 
 
