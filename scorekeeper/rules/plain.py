@@ -16,21 +16,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleSetError
 from scorekeeper.i18n import _
-from scorekeeper.rules.ruleset import (
-    CATEGORY_KINDS,
-    CaptureRules,
-    DealRules,
-    MatchRules,
-    RuleOption,
-    RuleSet,
-    Selection,
-    Sides,
-    Stake,
-)
-
-#: The fields that hold a nested part, and the part's class (categories are found by their kind).
-_PARTS: dict[str, type] = {"sides": Sides, "match": MatchRules, "stake": Stake, "capture": CaptureRules,
-                           "deal": DealRules, "select": Selection}
+from scorekeeper.rules.ruleset import CATEGORY_KINDS, PARTS, RuleOption, RuleSet
 
 
 def to_plain(rules: RuleSet) -> dict[str, Any]:
@@ -57,8 +43,8 @@ def _build(cls: type, data: Any) -> Any:
             value = tuple(_build(CATEGORY_KINDS[item["kind"]], item) for item in value)
         elif name == "options" and isinstance(value, list):
             value = tuple(_build(RuleOption, item) for item in value)
-        elif name in _PARTS and value is not None:
-            value = _build(_PARTS[name], value)
+        elif name in PARTS and value is not None:
+            value = _build(PARTS[name], value)
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value

@@ -341,3 +341,9 @@ class RuleSet:
     @property
     def optional_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.categories if c.optional)
+
+
+#: The nested parts of a rule set, by the key that holds them (a category is found by its kind):
+#: what rebuilds a part from plain data, and what names the keys a part may have.
+PARTS: dict[str, type] = {"sides": Sides, "match": MatchRules, "stake": Stake, "capture": CaptureRules,
+                          "deal": DealRules, "select": Selection, "options": RuleOption}

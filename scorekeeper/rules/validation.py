@@ -17,22 +17,9 @@ from scorekeeper.errors import InputErrors, NotationError, RuleSetError
 from scorekeeper.i18n import _, translated
 from scorekeeper.rules._messages import in_words
 from scorekeeper.rules.options import apply_options, choices_of, field_value, owner_of, shown_value
-from scorekeeper.rules.ruleset import (
-    CATEGORY_KINDS,
-    CaptureRules,
-    DealRules,
-    MatchRules,
-    RuleOption,
-    RuleSet,
-    Selection,
-    Sides,
-    Stake,
-)
+from scorekeeper.rules.ruleset import CATEGORY_KINDS, PARTS, RuleOption, RuleSet, Selection
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
-#: The part of a rule set that each key holds, to name the keys it may have when one is unknown.
-_PARTS: dict[str, type] = {"sides": Sides, "match": MatchRules, "stake": Stake, "capture": CaptureRules,
-                           "deal": DealRules, "select": Selection, "options": RuleOption}
 
 
 def _adapter(cls: type) -> TypeAdapter[Any]:
@@ -68,7 +55,7 @@ def _errors(exc: ValidationError, data: Any, prefix: tuple[Any, ...], file: str,
     for error in exc.errors():
         loc = prefix + tuple(error["loc"])
         mark = _locate(data, loc) or Mark(file, 1, 1)
-        owner = next((_PARTS[k] for k in reversed(loc[:-1]) if isinstance(k, str) and k in _PARTS), top)
+        owner = next((PARTS[k] for k in reversed(loc[:-1]) if isinstance(k, str) and k in PARTS), top)
         keys = [f.name for f in dataclasses.fields(owner)] if dataclasses.is_dataclass(owner) else []
         lines.append(f"{mark}: {field_path(loc) or '(top)'}: {in_words(error, keys)}")
     return lines
