@@ -16,22 +16,13 @@ from typing import Any
 
 import pytest
 import uvicorn
-from test_export_html_browser import pixels_of, read_png
+from test_export_html_browser import chromium, pixels_of, read_png
 
 from scorekeeper.output.html import COLOURS
 from scorekeeper.web.app import create_app
 
 TOKEN = "browser-token-0123456789abcdef"
 PHONE = {"width": 390, "height": 844}
-
-
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found:
-        return found
-    if os.environ.get("CI") == "true":
-        pytest.fail("chromium is not installed: .ci/run installs the Debian package 'chromium'")
-    pytest.skip("chromium is not installed (CI installs it; locally: apt-get install chromium)")
 
 
 @contextmanager
