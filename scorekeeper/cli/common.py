@@ -52,17 +52,24 @@ def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
 
 def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None = None,
                declare: list[str] | None = None, claim: list[str] | None = None, with_: list[str] | None = None,
-               italian_suits: bool = False, rules: str | None = None, *, needs_piles: bool = False,
-               options: list[str] | None = None) -> HandSpec:
+               italian_suits: bool | None = False, rules: str | None = None, *, needs_piles: bool = False,
+               options: list[str] | None = None, in_match: bool = False) -> HandSpec:
     """The hand a command was given: its hand file, with the hand options laid over it
-    (``needs_piles``: refuse a hand with no pile at all, as a command that counts must)."""
+    (``needs_piles``: refuse a hand with no pile at all, as a command that counts must).
+
+    ``in_match``: a hand of a match, whose suit letters, when neither an option nor a hand file says
+    them, are left unsaid (None), to be read as the match's hands were (``history.matches.with_letters``).
+    """
     from scorekeeper.scoring.hand import HandSpec, read_hand_file
 
     spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
     mine = settings()  # the settings file's game and suit letters, unless the hand or an option says
+    letters = italian_suits if in_match else italian_suits or mine.suit_letters == "italian" or None
     spec = with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
                         enabled=with_ or (), rules=rules or (None if spec.rules else mine.rules),
-                        italian_suits=italian_suits or mine.suit_letters == "italian" or None, options=options or ())
+                        italian_suits=letters, options=options or ())
+    if in_match and italian_suits is None and hand_file is None:
+        spec = replace(spec, italian_suits=None)
     if needs_piles and not spec.piles:
         raise NotationError(_("no piles: give a hand file or --pile SIDE=CARDS for each side"))
     return spec
@@ -200,6 +207,10 @@ WithOption = Annotated[list[str] | None, typer.Option(
 ItalianOption = Annotated[bool, typer.Option(
     "--italian-suits",  # not for players: an option's name
     help="Read suit letters as Italian: D denari, C coppe, S spade, B bastoni.")]
+MatchLettersOption = Annotated[bool | None, typer.Option(
+    "--italian-suits/--french-suits",  # not for players: the options' names
+    help="Read suit letters as Italian (D denari, C coppe, S spade, B bastoni) or French; the match remembers "
+         "the choice for its next hands.", show_default=False)]
 OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", metavar="ID=VALUE",
     help="Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on.")]

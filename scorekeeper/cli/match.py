@@ -19,8 +19,8 @@ from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
     DeclareOption,
-    ItalianOption,
     JsonOption,
+    MatchLettersOption,
     OptionOption,
     PileOption,
     SweepsOption,
@@ -160,7 +160,7 @@ def add(
     declare: DeclareOption = None,
     claim: ClaimOption = None,
     with_: WithOption = None,
-    italian_suits: ItalianOption = False,
+    italian_suits: MatchLettersOption = None,
     force: ForceOption = False,
     ask: AskOption = None,
     points: Annotated[list[str] | None, typer.Option(
@@ -175,26 +175,29 @@ def add(
     is refused (exit 1) unless --force records it with its problems. With --points, the hand is
     stored from the points alone, as on a score pad, and shown as unverified everywhere.
     """
+    from scorekeeper.cli.common import settings
     from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
-    from scorekeeper.history.matches import add_hand, load_match
+    from scorekeeper.history.matches import add_hand, load_match, with_letters
 
     if points:
         _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force), json, db)
         return
     with reporting():
-        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
+        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
+        letters = settings().suit_letters == "italian"  # not for players: a settings value
         with open_store(db) as store:
             asking = bool(ask or (ask is None and not spec.piles and sys.stdin.isatty()))
             if asking:
-                spec = ask_hand(spec, load_match(store, match))
-            entered = add_hand(store, match, spec, force=force)
+                playing = load_match(store, match)
+                spec = ask_hand(with_letters(spec, playing, letters), playing)
+            entered = add_hand(store, match, spec, force=force, letters=letters)
             while asking and not entered.stored:
                 again = ask_again(spec, entered)
                 if again is None:
                     say(_("To enter it later: {command}").format(command=command_line(entered.match.id, spec)))
                     break
                 spec = again
-                entered = add_hand(store, match, spec, force=force)
+                entered = add_hand(store, match, spec, force=force, letters=letters)
     _report_entered(entered, json, "stored")
 
 
@@ -230,12 +233,13 @@ def edit(
     declare: DeclareOption = None,
     claim: ClaimOption = None,
     with_: WithOption = None,
-    italian_suits: ItalianOption = False,
+    italian_suits: MatchLettersOption = None,
     force: ForceOption = False,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
     """Replace a hand with a newly typed one; everything after it is counted again, the winner too."""
+    from scorekeeper.cli.common import settings
     from scorekeeper.history.matches import edit_hand
     from scorekeeper.match.ending import MatchError
 
@@ -243,9 +247,10 @@ def edit(
     with reporting():
         if not (number.isascii() and number.isdigit()) or len(number) > 9:
             raise MatchError(_("HAND {text}: not a hand number (1, 2, ...)").format(text=repr(number)))
-        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits)
+        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
+        letters = settings().suit_letters == "italian"  # not for players: a settings value
         with open_store(db) as store:
-            entered = edit_hand(store, ref, int(number), spec, force=force)
+            entered = edit_hand(store, ref, int(number), spec, force=force, letters=letters)
     if entered.match.chosen:
         say(entered.match.chosen)
     _report_entered(entered, json, "replaced")

@@ -116,7 +116,7 @@ def _same_piles(typed: Mapping[str, object], spec: HandSpec, rules: RuleSet) -> 
         return pile.rest, sorted(str(c) for c in pile.cards)
 
     italian_before = typed.get("suit_letters") == "italian"  # not for players: a hand-file key
-    return all(cards(before[side], italian_before) == cards(text, spec.italian_suits)
+    return all(cards(before[side], italian_before) == cards(text, bool(spec.italian_suits))
                for side, (text, _where) in spec.piles.items())
 
 
@@ -146,7 +146,7 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
         for i, side in enumerate(playing):
             rest_taken = any(text.strip().casefold() == "rest" for s, (text, _w) in piles.items() if s != side)
             last = i == len(playing) - 1 and not rest_taken
-            piles[side] = (ask_pile(side, rules, spec.italian_suits, "rest" if last else None),
+            piles[side] = (ask_pile(side, rules, bool(spec.italian_suits), "rest" if last else None),
                            _("pile of {side}").format(side=side))
             if has_sweeps and side not in typed_sweeps:
                 sweeps[side] = _ask_sweeps(side, rules, sweeps.get(side, 0))
@@ -190,7 +190,7 @@ def ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
             return None
         side = names.get(name.casefold())
         if side is not None and side in playing:
-            text = ask_pile(side, settings.rules, spec.italian_suits)
+            text = ask_pile(side, settings.rules, bool(spec.italian_suits))
             return replace(spec, piles={**spec.piles, side: (text, _("pile of {side}").format(side=side))})
         if name.casefold() in facts:
             return _correct(spec, name.casefold(), playing, settings.rules, names)

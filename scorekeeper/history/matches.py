@@ -276,15 +276,35 @@ def new_match(store: Store, settings: MatchSettings) -> Match:
 
 
 def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False,
-             expected_number: int | None = None) -> Entered:
+             expected_number: int | None = None, letters: bool = False) -> Entered:
     """Count a hand and, if it checks out (or is forced), store it as the match's next hand.
 
     ``expected_number`` is the number the caller means the hand to be: checked inside the write, so
-    two phones sending the same hand at once store it once and the second is told so.
+    two phones sending the same hand at once store it once and the second is told so. A hand whose
+    suit letters were not said (``spec.italian_suits`` None) is read as the match's hands were
+    (``italian_letters``), or with ``letters`` (True: Italian) in a match with none yet.
     """
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
+        spec = with_letters(spec, match, letters)
         return store_next_hand(store, match, spec, force=force, expected_number=expected_number)
+
+
+def italian_letters(match: Match) -> bool | None:
+    """Whether the match's latest hand with piles was typed with Italian suit letters (a match
+    remembers them, so they need not be given with every hand); None before any such hand."""
+    for hand in reversed(match.row.live_hands):
+        if "piles" in hand.typed:  # not for players: a hand-file key (a points-only hand has none)
+            return bool(hand.typed.get("suit_letters") == "italian")  # not for players: a hand-file key and value
+    return None
+
+
+def with_letters(spec: HandSpec, match: Match, letters: bool = False) -> HandSpec:
+    """The hand with its suit letters settled: as typed, else as the match remembers, else ``letters``."""
+    if spec.italian_suits is not None:
+        return spec
+    remembered = italian_letters(match)
+    return replace(spec, italian_suits=letters if remembered is None else remembered)
 
 
 def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, expected_number: int | None,
@@ -308,11 +328,13 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
     return Entered(counted, True, with_hand(store, match, hand_id, number, columns, event), number, event)
 
 
-def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False) -> Entered:
+def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False,
+              letters: bool = False) -> Entered:
     """Replace hand ``number`` with a newly typed one and count the match again from there (with no
-    match named, in the latest: see ``choose``)."""
+    match named, in the latest: see ``choose``); suit letters not said are settled as ``add_hand``'s."""
     with store.write():
         match = _chosen(store, ref)
+        spec = with_letters(spec, match, letters)
         if not 1 <= number <= match.state.hands:
             raise MatchError(_("match {id} has no hand {number} (it has {count})").format(
                 id=match.id, number=number, count=match.state.hands))

@@ -55,7 +55,7 @@ class HandSpec:
     claims: dict[str, int] = field(default_factory=dict)
     enabled: tuple[str, ...] = ()
     rules: str | None = None
-    italian_suits: bool = False
+    italian_suits: bool | None = False  # None: not said, read as the match's hands were (history.matches)
     where: dict[tuple[str, str], str] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)
 
@@ -65,7 +65,7 @@ class HandSpec:
         piles = []
         for text, where in self.piles.values():
             try:
-                piles.append(parse_pile(text, deck, where=where, italian_suits=self.italian_suits))
+                piles.append(parse_pile(text, deck, where=where, italian_suits=bool(self.italian_suits)))
             except InputErrors as exc:
                 errors += exc.messages
         if errors:

@@ -1,0 +1,97 @@
+"""A match remembers the suit letters its hands are typed with (issue 10): once a hand is entered with
+Italian letters (D denari, C coppe, S spade, B bastoni), the next hands are read the same way without
+the option, until --french-suits says otherwise; a match with no hand yet takes the settings file's."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run
+
+# The sevens of denari and bastoni in Italian letters; in French letters 'B' is no suit at all.
+ITALIAN_SEVENS = ["-p", "Anna=B:7 D:7", "-p", "Bruno=rest"]
+# The same two sevens in French letters: clubs (bastoni) and diamonds (denari).
+FRENCH_SEVENS = ["-p", "Anna=c:7 d:7", "-p", "Bruno=rest"]
+
+
+def ok(*args: str) -> str:
+    code, out, err = run(*args)
+    assert (code, err) == (0, ""), err
+    return out
+
+
+def typed_piles() -> list[tuple[str, str | None]]:
+    """Each live hand's pile of Anna as typed, and its suit letters, as the JSON export keeps them."""
+    hands = json.loads(ok("export", "--format", "json", "1"))["matches"][0]["hands"]
+    live = sorted((h for h in hands if h["ended_by"] is None), key=lambda h: h["number"])
+    return [(h["typed"]["piles"]["Anna"], h["typed"].get("suit_letters")) for h in live]
+
+
+@pytest.fixture
+def match() -> None:
+    ok("match", "new", "-r", "scopa", "--side", "Anna", "--side", "Bruno", "-q")
+
+
+def test_a_match_reads_the_next_hand_with_the_letters_of_the_last(match: None) -> None:
+    ok("match", "add", "--italian-suits", *ITALIAN_SEVENS)
+    # No option: read as the hand before, with Italian letters. Anna's primiera then lacks cups and
+    # swords (she holds a seven of denari and one of bastoni): 7+7 = 42 against Bruno's 78.
+    out = ok("match", "add", *ITALIAN_SEVENS)
+    assert "Bruno wins with 78 (Anna lacks cups, swords)" in out
+    assert typed_piles() == [("B:7 D:7", "italian"), ("B:7 D:7", "italian")]
+
+
+def test_french_suits_switches_a_match_back_and_it_is_remembered(match: None) -> None:
+    ok("match", "add", "--italian-suits", *ITALIAN_SEVENS)
+    code, out, err = run("match", "add", "--french-suits", *ITALIAN_SEVENS)
+    assert code == 2 and out == ""
+    assert err.startswith("error: --pile Anna, token 1: 'B:7': 'B' is not a suit")
+    ok("match", "add", "--french-suits", *FRENCH_SEVENS)
+    code, _out, err = run("match", "add", *ITALIAN_SEVENS)  # the match now remembers French letters
+    assert code == 2 and "'B' is not a suit" in err
+    ok("match", "add", *FRENCH_SEVENS)
+    assert typed_piles() == [("B:7 D:7", "italian"), ("c:7 d:7", None), ("c:7 d:7", None)]
+
+
+def test_a_new_match_takes_the_settings_files_letters_then_its_own(match: None, tmp_path, monkeypatch) -> None:
+    config = tmp_path / "settings.toml"
+    config.write_text('suit_letters = "italian"\n', encoding="utf-8")
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(config))
+    ok("match", "add", *ITALIAN_SEVENS)  # no hand yet: the settings file's Italian letters
+    ok("match", "add", "--french-suits", *FRENCH_SEVENS)
+    code, _out, err = run("match", "add", *ITALIAN_SEVENS)  # the match's French letters win over the file's
+    assert code == 2 and "'B' is not a suit" in err
+    assert typed_piles() == [("B:7 D:7", "italian"), ("c:7 d:7", None)]
+
+
+def test_a_hand_file_says_its_own_letters(match: None, tmp_path) -> None:
+    ok("match", "add", "--italian-suits", *ITALIAN_SEVENS)
+    hand = tmp_path / "hand.yaml"
+    hand.write_text("piles:\n  Anna: c:7 d:7\n  Bruno: rest\n", encoding="utf-8")  # no suit_letters: French
+    ok("match", "add", "--file", str(hand))
+    assert typed_piles() == [("B:7 D:7", "italian"), ("c:7 d:7", None)]
+
+
+def test_editing_a_hand_reads_it_as_the_match_remembers(match: None) -> None:
+    ok("match", "add", "--italian-suits", *ITALIAN_SEVENS)
+    ok("match", "add", *ITALIAN_SEVENS)
+    ok("match", "edit", "1", "-p", "Anna=B:7 C:7", "-p", "Bruno=rest")
+    assert typed_piles() == [("B:7 C:7", "italian"), ("B:7 D:7", "italian")]
+
+
+def test_the_library_settles_unsaid_letters_from_the_match(tmp_path) -> None:
+    from scorekeeper.history.matches import add_hand, italian_letters, load_match, new_match
+    from scorekeeper.history.store import Store
+    from scorekeeper.match.settings import match_settings
+    from scorekeeper.rules.catalog import load_rules
+    from scorekeeper.scoring.hand import HandSpec
+
+    piles = {"Anna": ("B:7 D:7", "pile of Anna"), "Bruno": ("rest", "pile of Bruno")}
+    with Store(tmp_path / "history.db") as store:
+        started = new_match(store, match_settings(load_rules("scopa"), ["Anna", "Bruno"]))
+        assert italian_letters(load_match(store, str(started.id))) is None
+        entered = add_hand(store, None, HandSpec(piles=piles, italian_suits=None), letters=True)
+        assert entered.stored and italian_letters(entered.match) is True
+        entered = add_hand(store, None, HandSpec(piles=piles, italian_suits=None))  # remembered, not the default
+        assert entered.stored and entered.counted.typed["suit_letters"] == "italian"
