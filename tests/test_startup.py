@@ -233,3 +233,81 @@ def test_sample_totals_are_unchanged_through_the_console(tmp_path: Path, monkeyp
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "cache"))
     done, _ = _console("score", str(SAMPLES / "scopa-2-4.yaml"), "--json", env=_env(monkeypatch))
     assert json.loads(done.stdout)["totals"] == {"Anna": 2, "Bruno": 4}
+
+
+# --- help in the language chosen (issue 10) -----------------------------------------------------------
+
+WIDE = "200"  # help is drawn 100 columns wide (cli._root_typer): the lines looked for are shorter
+
+
+def test_lang_it_gives_the_help_of_score_in_italian(monkeypatch: pytest.MonkeyPatch) -> None:
+    done, _ = _console("--lang", "it", "score", "--help", env=_env(monkeypatch, WIDE))
+    assert done.returncode == 0
+    assert "  -s, --sweeps SIDE=N        Le scope fatte da un giocatore o da una squadra.\n" in done.stdout
+    assert done.stdout.startswith("Uso: scorekeeper score [OPTIONS] [HAND_FILE]\n\n  Conta una mano: ")
+
+
+def test_scorekeeper_lang_es_gives_the_help_of_a_match_command_in_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_LANG", "es")
+    done, _ = _console("match", "list", "--help", env=_env(monkeypatch, WIDE))
+    assert done.returncode == 0
+    assert "  --offset N     Sáltate primero las N partidas más recientes.  [default: 0; x>=0]\n" in done.stdout
+    assert "\nOpciones:\n" in done.stdout
+
+
+def test_the_command_list_of_the_root_help_is_in_the_language_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    done, modules = _console("--lang", "es", "--help", env=_env(monkeypatch, WIDE))
+    assert done.returncode == 0 and "\nComandos:\n" in done.stdout
+    assert "  stats     Por jugador y por equipo: partidas jugadas y ganadas," in done.stdout
+    assert not modules & {module for module, _, _, _ in COMMANDS.values()}
+
+
+def test_a_help_page_drawn_in_italian_is_drawn_in_english_again_in_the_same_process() -> None:
+    from conftest import run
+
+    from scorekeeper.i18n import use
+
+    try:
+        italian = run("--lang", "it", "rules", "show", "--help")[1]
+    finally:
+        use("en")
+    english = run("rules", "show", "--help")[1]
+    assert "Un regolamento: le sue categorie" in italian and "Opzioni:" in italian
+    assert "One rule set: its categories in count order and its match settings." in english
+    assert "Options:" in english and "Opzioni" not in english
+
+
+def test_english_help_loads_no_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    from conftest import run
+
+    from scorekeeper import i18n
+
+    monkeypatch.setattr(i18n, "_LOADED", {})
+    for name in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert run("score", "--help")[0] == 0
+    assert i18n._LOADED == {}
+
+
+# --- the history's columns: JSON encoded by json's C encoder made once ----------------------------------
+
+_COLUMN_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_COLUMN_VALUES)
+def test_a_column_is_encoded_as_the_compact_json_encoder_encodes_it(value: Any) -> None:
+    from scorekeeper.history.store import _COMPACT, dumps
+
+    assert dumps(value) == _COMPACT.encode(value)
+
+
+def test_a_column_that_is_not_json_is_refused_as_the_encoder_refuses_it() -> None:
+    from scorekeeper.history.store import dumps
+
+    with pytest.raises(TypeError, match="Object of type set is not JSON serializable"):
+        dumps({"a": {1}})

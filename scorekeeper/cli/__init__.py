@@ -17,10 +17,10 @@ import sys
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper._version import __version__
-from scorekeeper.i18n import _
+from scorekeeper.cli._help import Command, Group
+from scorekeeper.i18n import N_, _
 
 
 def _command(module: str, attribute: str, group: bool = False, *, short_help: str) -> tuple[str, str, bool, str]:
@@ -29,50 +29,38 @@ def _command(module: str, attribute: str, group: bool = False, *, short_help: st
 
 
 # name -> (module, attribute, is a group of subcommands, its one-line help), in the order help lists
-# them. The help is the first sentence of the command's docstring, written here so that listing
-# the commands imports none of them (tests/test_startup.py checks the two agree). Help stays in
-# English: click renders it before the language is chosen.
+# them. The help is the first sentence of the command's help, written here so that listing the
+# commands imports none of them (tests/test_startup.py checks the two agree), and translated when shown.
 COMMANDS: dict[str, tuple[str, str, bool, str]] = {
     "score": _command("score", "score", short_help=(
-        "Count one hand: every category for every side, the totals, and every problem found.")),
+        N_("Count one hand: every category for every side, the totals, and every problem found."))),
     "primiera": _command("score", "primiera", short_help=(
-        "Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins.")),
-    "rules": _command("rules", "app", True, short_help="List, show and check rule sets; print their JSON Schema."),
+        N_("Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins."))),
+    "rules": _command("rules", "app", True, short_help=N_("List, show and check rule sets; print their JSON Schema.")),
     "match": _command("match", "app", True, short_help=(
-        "Run a match: start it, enter each hand, see the standings and the winner.")),
+        N_("Run a match: start it, enter each hand, see the standings and the winner."))),
     "export": _command("history", "export", short_help=(
-        "Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML.")),
+        N_("Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."))),
     "import": _command("history", "import_", short_help=(
-        "Read matches from a JSON export into the history; a bad file changes nothing.")),
+        N_("Read matches from a JSON export into the history; a bad file changes nothing."))),
     "stats": _command("history", "stats", short_help=(
-        "Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won.")),
+        N_("Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won."))),
     "capture": _command("play", "capture", short_help=(
-        "Every legal capture of a card on a table (or that it is laid down); --take checks one.")),
+        N_("Every legal capture of a card on a table (or that it is laid down); --take checks one."))),
     "replay": _command("play", "replay", short_help=(
-        "Check a hand play by play: the first illegal play and why, or the piles, sweeps and count.")),
+        N_("Check a hand play by play: the first illegal play and why, or the piles, sweeps and count."))),
     "simulate": _command("play", "simulate", short_help=(
-        "Play whole hands with random legal plays, written as JSON Lines of replayable records.")),
+        N_("Play whole hands with random legal plays, written as JSON Lines of replayable records."))),
     "verify": _command("play", "verify", short_help=(
-        "Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.")),
+        N_("Check every hand of JSON Lines files (piles, or play records), streaming, with a summary."))),
     "serve": _command("serve", "serve", short_help=(
-        "Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals.")),
+        N_("Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals."))),
     "info": _command("info", "info", short_help=(
-        "Where scorekeeper keeps the history, the rule-set cache and the settings, and its version.")),
+        N_("Where scorekeeper keeps the history, the rule-set cache and the settings, and its version."))),
 }
 
 
-class _Group(TyperGroup):
-    """A group whose help lists each command with the whole first sentence of its help, wrapped
-    (click cuts it at the width with "...", where typer's rich panels wrapped it)."""
-
-    def format_commands(self, ctx: Any, formatter: Any) -> None:
-        rows = [(name, self.commands[name].get_short_help_str(limit=1000)) for name in self.list_commands(ctx)]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
-
-
-class _Commands(_Group):
+class _Commands(Group):
     """The root command: lists every command from ``COMMANDS`` and builds one when it is run."""
 
     def list_commands(self, ctx: Any) -> list[str]:
@@ -85,7 +73,7 @@ class _Commands(_Group):
         return found
 
 
-class _NotBuilt(TyperCommand):
+class _NotBuilt(Command):
     """A command known by name and one-line help only, until it is run or its help is asked for."""
 
 
@@ -98,13 +86,13 @@ def _version(value: bool) -> None:
 def _root(
     ctx: typer.Context,
     version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+        "--version", callback=_version, is_eager=True, help=N_("Print the version and exit."))] = False,
     debug: Annotated[bool, typer.Option(
-        "--debug", help="Show the full traceback of an internal error (for a bug report).")] = False,
+        "--debug", help=N_("Show the full traceback of an internal error (for a bug report)."))] = False,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
-        help="Language of what scorekeeper says: en, it or es (default: $SCOREKEEPER_LANG, the settings "
-             "file, the locale).")] = None,
+        help=N_("Language of what scorekeeper says: en, it or es (default: $SCOREKEEPER_LANG, the settings "
+             "file, the locale)."))] = None,
 ) -> None:
     """Keep the score of Scopa-family and Cassino-family games."""
     from scorekeeper.cli.common import start_speaking
@@ -119,17 +107,19 @@ def _register(into: typer.Typer, names: list[str]) -> typer.Typer:
         target = getattr(importlib.import_module(module), attribute)
         if group:
             target.rich_markup_mode = None  # its commands take their help's form from it
-            into.add_typer(target, name=name, cls=_Group)
+            for info in target.registered_commands:  # their help pages speak the language chosen
+                info.cls = Command
+            into.add_typer(target, name=name, cls=Group)
         else:
-            into.command(name)(target)
+            into.command(name, cls=Command)(target)
     return into
 
 
 def _root_typer() -> typer.Typer:
     root = typer.Typer(
         name="scorekeeper",
-        help="Keep the score of Scopa, Scopone, Cassino, Escoba, Cirulla and their kin: "
-             "check the piles, count every category, run the match.",
+        help=N_("Keep the score of Scopa, Scopone, Cassino, Escoba, Cirulla and their kin: "
+             "check the piles, count every category, run the match."),
         cls=_Commands,
         no_args_is_help=True,
         add_completion=True,  # --install-completion, --show-completion (names from the history: cli/_complete.py)
@@ -184,18 +174,28 @@ def _say(message: str) -> None:
 
 
 def _early_language(argv: list[str]) -> None:
-    """Speak the language asked for (--lang, $SCOREKEEPER_LANG, the locale) before the command line is
-    read, for the one message that comes before it; the command chooses again, settings included."""
+    """Speak the language asked for (--lang before the command, $SCOREKEEPER_LANG, the settings file,
+    the locale) before the command line is read: for the help pages, which click draws while reading
+    it, and the messages that come before it. The root chooses again, and reports a bad choice."""
     from contextlib import suppress
 
+    from scorekeeper.cli.common import settings
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.i18n import choose_language, use
 
-    flag = next((word.partition("=")[2] for word in argv if word.startswith("--lang=")), None)
-    if flag is None and "--lang" in argv[:-1]:
-        flag = argv[argv.index("--lang") + 1]
-    with suppress(ScorekeeperError):  # a language scorekeeper does not speak: this one message stays in English
-        use(choose_language(flag))
+    flag, words = None, iter(argv)
+    for word in words:  # the root's options come before the command's name
+        if word == "--lang":
+            flag = next(words, None)
+        elif word.startswith("--lang="):
+            flag = word.partition("=")[2]
+        elif not word.startswith("-"):
+            break
+    with suppress(ScorekeeperError):  # a language scorekeeper does not speak: English until the root says so
+        configured = None
+        with suppress(ScorekeeperError):  # settings that cannot be used: the command says why (not ``info``)
+            configured = settings().language
+        use(choose_language(flag, configured))
 
 
 def _unreadable_argument(argv: list[str]) -> str | None:
@@ -222,6 +222,7 @@ def main() -> None:
         _say(bad)
         raise SystemExit(2)
     debug = "--debug" in argv or bool(os.environ.get("SCOREKEEPER_DEBUG"))  # not for players: a variable
+    _early_language(argv)
     try:
         console_command()(prog_name="scorekeeper")
     except KeyboardInterrupt:

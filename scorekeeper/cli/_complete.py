@@ -44,7 +44,7 @@ def _history(ctx: typer.Context) -> Iterator[Store | None]:
 def _recent(ctx: typer.Context) -> list[dict[str, Any]]:
     """The newest matches' summaries (empty if the history cannot be read)."""
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.history.matches import list_matches
+    from scorekeeper.history.listing import list_matches
 
     with _history(ctx) as store, suppress(ScorekeeperError, OSError):
         if store is not None:

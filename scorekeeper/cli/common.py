@@ -15,7 +15,7 @@ import typer
 
 from scorekeeper._words import cut_short, visible_lines
 from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 if TYPE_CHECKING:
     from scorekeeper.config import Config
@@ -193,28 +193,28 @@ def _given_twice(what: str, name: str, first: str, second: str) -> str:
 
 
 RulesOption = Annotated[str | None, typer.Option(
-    "--rules", "-r", metavar="ID|PATH", help="Rule set: a built-in id (see 'rules list') or a YAML file.")]
+    "--rules", "-r", metavar="ID|PATH", help=N_("Rule set: a built-in id (see 'rules list') or a YAML file."))]
 PileOption = Annotated[list[str] | None, typer.Option(
-    "--pile", "-p", metavar="SIDE=CARDS", help="What a side captured, e.g. Anna='7d Ad 6h' or Bruno=rest.")]
+    "--pile", "-p", metavar="SIDE=CARDS", help=N_("What a side captured, e.g. Anna='7d Ad 6h' or Bruno=rest."))]
 SweepsOption = Annotated[list[str] | None, typer.Option(
-    "--sweeps", "-s", metavar="SIDE=N", help="Sweeps a side made.")]
+    "--sweeps", "-s", metavar="SIDE=N", help=N_("Sweeps a side made."))]
 DeclareOption = Annotated[list[str] | None, typer.Option(
-    "--declare", metavar="SIDE:CATEGORY=N", help="Declared points, e.g. Anna:bussata=1.")]
+    "--declare", metavar="SIDE:CATEGORY=N", help=N_("Declared points, e.g. Anna:bussata=1."))]
 ClaimOption = Annotated[list[str] | None, typer.Option(
-    "--claim", metavar="SIDE=POINTS", help="Points the players counted, to be checked.")]
+    "--claim", metavar="SIDE=POINTS", help=N_("Points the players counted, to be checked."))]
 WithOption = Annotated[list[str] | None, typer.Option(
-    "--with", "-w", metavar="CATEGORY", help="Turn on an optional category (e.g. napola, re-bello).")]
+    "--with", "-w", metavar="CATEGORY", help=N_("Turn on an optional category (e.g. napola, re-bello)."))]
 ItalianOption = Annotated[bool, typer.Option(
     "--italian-suits",  # not for players: an option's name
-    help="Read suit letters as Italian: D denari, C coppe, S spade, B bastoni.")]
+    help=N_("Read suit letters as Italian: D denari, C coppe, S spade, B bastoni."))]
 MatchLettersOption = Annotated[bool | None, typer.Option(
     "--italian-suits/--french-suits",  # not for players: the options' names
-    help="Read suit letters as Italian (D denari, C coppe, S spade, B bastoni) or French; the match remembers "
-         "the choice for its next hands.", show_default=False)]
+    help=N_("Read suit letters as Italian (D denari, C coppe, S spade, B bastoni) or French; the match remembers "
+         "the choice for its next hands."), show_default=False)]
 OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", metavar="ID=VALUE",
-    help="Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+    help=N_("Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on."))]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("Print one JSON object instead of a table."))]
 
 
 _SETTINGS: list[Config] = []

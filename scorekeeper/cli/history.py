@@ -8,23 +8,25 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import JsonOption, reporting, say
 from scorekeeper.cli.match import DbOption, open_store
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 
+@helps(N_("Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."))
 def export(
     match: Annotated[list[str] | None, typer.Argument(
-        metavar="[MATCH]...", help="Match ids or names to export (default: the latest match).",
+        metavar="[MATCH]...", help=N_("Match ids or names to export (default: the latest match)."),
         show_default=False)] = None,
-    all_: Annotated[bool, typer.Option("--all", help="Export every match in the history.")] = False,
+    all_: Annotated[bool, typer.Option("--all", help=N_("Export every match in the history."))] = False,
     format: Annotated[str, typer.Option(
-        "--format", "-F", metavar="csv|json|md|html", help="csv, json (everything, for import), md or html.")] = "csv",
+        "--format", "-F", metavar="csv|json|md|html",
+        help=N_("csv, json (everything, for import), md or html."))] = "csv",
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE", help="Write to FILE (atomically) instead of standard output.")] = None,
+        "--output", "-o", metavar="FILE", help=N_("Write to FILE (atomically) instead of standard output."))] = None,
     db: DbOption = None,
 ) -> None:
-    """Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."""
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.history.matches import load_match
     from scorekeeper.output.export import export_matches
@@ -44,12 +46,12 @@ def export(
         say(_("wrote {path}").format(path=output))
 
 
+@helps(N_("Read matches from a JSON export into the history; a bad file changes nothing."))
 def import_(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A JSON file written by 'export --format json'.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A JSON file written by 'export --format json'."))],
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Read matches from a JSON export into the history; a bad file changes nothing."""
     from scorekeeper.history.archive import import_history
     from scorekeeper.output.text import to_json
 
@@ -62,14 +64,15 @@ def import_(
         print(_("match {id}: {what}").format(id=imported.id, what=imported.what))
 
 
+@helps(N_("Per player and per team: matches played and won, win rate, points and sweeps per hand, categories "
+           "won."))
 def stats(
-    side: Annotated[str | None, typer.Option("--side", metavar="NAME", help="Only this player or team.")] = None,
+    side: Annotated[str | None, typer.Option("--side", metavar="NAME", help=N_("Only this player or team."))] = None,
     rules: Annotated[str | None, typer.Option(
-        "--rules", "-r", metavar="ID", help="Only matches under this rule set.")] = None,
+        "--rules", "-r", metavar="ID", help=N_("Only matches under this rule set."))] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Per player and per team: matches played and won, win rate, points and sweeps per hand, categories won."""
     from scorekeeper.history.stats import player_stats
     from scorekeeper.output.text import stats_text, to_json
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import JsonOption
+from scorekeeper.i18n import N_
 
 
+@helps(N_("Where scorekeeper keeps the history, the rule-set cache and the settings, and its version."))
 def info(json: JsonOption = False) -> None:
-    """Where scorekeeper keeps the history, the rule-set cache and the settings, and its version."""
     from scorekeeper.output.about import about, about_text
     from scorekeeper.output.text import to_json
 

@@ -15,6 +15,7 @@ import typer
 
 from scorekeeper._words import visible
 from scorekeeper.cli._complete import completing, match_refs, pile_sides, side_names
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -30,32 +31,32 @@ from scorekeeper.cli.common import (
     say,
     typed_hand,
 )
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 if TYPE_CHECKING:
     from scorekeeper.history.matches import Entered
     from scorekeeper.history.store import Store
 
-app = typer.Typer(help="Run a match: start it, enter each hand, see the standings and the winner.",
+app = typer.Typer(help=N_("Run a match: start it, enter each hand, see the standings and the winner."),
                   no_args_is_help=True)
 
 DbOption = Annotated[Path | None, typer.Option(
-    "--db", metavar="PATH", help="History database (default: $SCOREKEEPER_DB, or the user's data folder).")]
+    "--db", metavar="PATH", help=N_("History database (default: $SCOREKEEPER_DB, or the user's data folder)."))]
 MatchArg = Annotated[str | None, typer.Argument(
-    metavar="[MATCH]", help="Match id or name; default: the one match being played.", show_default=False,
+    metavar="[MATCH]", help=N_("Match id or name; default: the one match being played."), show_default=False,
     autocompletion=match_refs)]
 LatestArg = Annotated[str | None, typer.Argument(
-    metavar="[MATCH]", help="Match id or name; default: the latest match (playing, or just finished).",
+    metavar="[MATCH]", help=N_("Match id or name; default: the latest match (playing, or just finished)."),
     show_default=False, autocompletion=match_refs)]
 FileOption = Annotated[Path | None, typer.Option(
-    "--file", "-f", metavar="HAND_FILE", help="A hand file (YAML or JSON); options add to it.")]
+    "--file", "-f", metavar="HAND_FILE", help=N_("A hand file (YAML or JSON); options add to it."))]
 ForceOption = Annotated[bool, typer.Option(
-    "--force", help="Record a hand that does not check out, with its problems noted.")]
+    "--force", help=N_("Record a hand that does not check out, with its problems noted."))]
 #: --pile, completing the match's side names (``SIDE=``).
 SidePileOption = Annotated[list[str] | None, completing(PileOption, pile_sides)]
 AskOption = Annotated[bool | None, typer.Option(
     "--ask/--no-ask",  # not for players: the option's names
-    help="Ask for each side's pile (default: when no --pile is given and a terminal is attached).")]
+    help=N_("Ask for each side's pile (default: when no --pile is given and a terminal is attached)."))]
 
 
 def open_store(db: Path | None, *, readonly: bool = False) -> Store:
@@ -83,27 +84,29 @@ def read_target(text: str | None) -> int | None:
     return int(word)
 
 
+@helps(N_("Start a match: print its id, game, sides, target, ending and options, and the command to enter a "
+           "hand."))
 def new(
     rules: Annotated[str | None, typer.Option(
         "--rules", "-r", metavar="ID|PATH",
-        help="Rule set: a built-in id or a YAML file (default: the settings file's).")] = None,
+        help=N_("Rule set: a built-in id or a YAML file (default: the settings file's)."))] = None,
     side: Annotated[list[str] | None, typer.Option(
         "--side", metavar="NAME", autocompletion=side_names,
-        help="A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order "
-             "(default: the settings file's players).")] = None,
-    name: Annotated[str, typer.Option("--name", help="A name to find the match by.")] = "",
+        help=N_("A side: a player, or a team as 'Anna+Bruno'. Repeat for each side, in seating order "
+             "(default: the settings file's players)."))] = None,
+    name: Annotated[str, typer.Option("--name", help=N_("A name to find the match by."))] = "",
     target: Annotated[str | None, typer.Option(
-        "--target", metavar="N", help="Points to reach, 1 to 10,000 (default: the rule set's).")] = None,
+        "--target", metavar="N", help=N_("Points to reach, 1 to 10,000 (default: the rule set's)."))] = None,
     finish: Annotated[str | None, typer.Option(
         "--finish", metavar="POLICY",
-        help="highest, count-out, count-out-if-tied or claim (default: the rule set's).")] = None,
+        help=N_("highest, count-out, count-out-if-tied or claim (default: the rule set's)."))] = None,
     with_: WithOption = None,
     option: OptionOption = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the new match's id (for scripts).")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q",
+        help=N_("Print only the new match's id (for scripts)."))] = False,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Start a match: print its id, game, sides, target, ending and options, and the command to enter a hand."""
     from scorekeeper.cli.common import settings as my_settings
     from scorekeeper.history.matches import new_match
     from scorekeeper.match.ending import match_settings
@@ -152,6 +155,10 @@ def _report_entered(entered: Entered, json: bool, verb: str) -> None:
         raise typer.Exit(NOT_OK)
 
 
+@helps(N_("Score a hand exactly as 'score' does, store it, and show the standings.\n\n"
+           "A side may be named by its team name or by one of its players. A hand that does not check out is "
+           "refused (exit 1) unless --force records it with its problems. With --points, the hand is stored from "
+           "the points alone, as on a score pad, and shown as unverified everywhere."))
 def add(
     match: MatchArg = None,
     hand_file: FileOption = None,
@@ -165,16 +172,10 @@ def add(
     ask: AskOption = None,
     points: Annotated[list[str] | None, typer.Option(
         "--points", metavar="SIDE=N",
-        help="Store the hand from each side's points alone, marked unverified (no pile is checked).")] = None,
+        help=N_("Store the hand from each side's points alone, marked unverified (no pile is checked)."))] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Score a hand exactly as 'score' does, store it, and show the standings.
-
-    A side may be named by its team name or by one of its players. A hand that does not check out
-    is refused (exit 1) unless --force records it with its problems. With --points, the hand is
-    stored from the points alone, as on a score pad, and shown as unverified everywhere.
-    """
     from scorekeeper.cli.common import settings
     from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
     from scorekeeper.history.matches import add_hand, load_match, with_letters
@@ -222,9 +223,10 @@ def _match_and(first: str, second: str | None) -> tuple[str | None, str]:
     return (None, first) if second is None else (first, second)
 
 
+@helps(N_("Replace a hand with a newly typed one; everything after it is counted again, the winner too."))
 def edit(
     match: Annotated[str, typer.Argument(
-        metavar="[MATCH] HAND", help="Match id or name (default: the latest match), then the hand's number.",
+        metavar="[MATCH] HAND", help=N_("Match id or name (default: the latest match), then the hand's number."),
         autocompletion=match_refs)],
     hand: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
     hand_file: FileOption = None,
@@ -238,7 +240,6 @@ def edit(
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Replace a hand with a newly typed one; everything after it is counted again, the winner too."""
     from scorekeeper.cli.common import settings
     from scorekeeper.history.matches import edit_hand
     from scorekeeper.match.ending import MatchError
@@ -256,8 +257,8 @@ def edit(
     _report_entered(entered, json, "replaced")
 
 
+@helps(N_("Every hand with each category's points, the running totals, and the state of the match."))
 def show(match: LatestArg = None, json: JsonOption = False, db: DbOption = None) -> None:
-    """Every hand with each category's points, the running totals, and the state of the match."""
     from scorekeeper.history.matches import load_match
     from scorekeeper.output.sheet import match_dict, sheet
     from scorekeeper.output.text import to_json
@@ -269,18 +270,18 @@ def show(match: LatestArg = None, json: JsonOption = False, db: DbOption = None)
     print(to_json(match_dict(loaded)) if json else sheet(loaded))
 
 
+@helps(N_("The recorded matches, newest first, a page at a time, and how many more there are."))
 def list_(
-    playing: Annotated[bool, typer.Option("--playing", help="Only the matches still being played.")] = False,
+    playing: Annotated[bool, typer.Option("--playing", help=N_("Only the matches still being played."))] = False,
     limit: Annotated[int, typer.Option(
-        "--limit", "-n", metavar="N", min=0, help="Show at most N matches (0: all of them).")] = 20,
+        "--limit", "-n", metavar="N", min=0, help=N_("Show at most N matches (0: all of them)."))] = 20,
     offset: Annotated[int, typer.Option(
-        "--offset", metavar="N", min=0, help="Skip the N newest matches first.")] = 0,
+        "--offset", metavar="N", min=0, help=N_("Skip the N newest matches first."))] = 0,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """The recorded matches, newest first, a page at a time, and how many more there are."""
-    from scorekeeper.history.matches import list_matches
-    from scorekeeper.output.sheet import matches_table
+    from scorekeeper.history.listing import list_matches
+    from scorekeeper.output.listing import matches_table
     from scorekeeper.output.text import to_json
 
     with reporting(), open_store(db, readonly=True) as store:
@@ -288,8 +289,8 @@ def list_(
     print(to_json(rows) if json else matches_table(rows, total=total, offset=offset))
 
 
+@helps(N_("Withdraw the last hand (or claim) of a match; it stays in the history's trail."))
 def undo(match: LatestArg = None, json: JsonOption = False, db: DbOption = None) -> None:
-    """Withdraw the last hand (or claim) of a match; it stays in the history's trail."""
     from scorekeeper.history.matches import undo as undo_last
     from scorekeeper.output.sheet import standings, undone_dict
     from scorekeeper.output.text import to_json
@@ -305,15 +306,15 @@ def undo(match: LatestArg = None, json: JsonOption = False, db: DbOption = None)
     print(standings(undone.match))
 
 
+@helps(N_("A side claims to have reached the target: a true claim wins the match, a false one loses it."))
 def claim(
     match: Annotated[str, typer.Argument(
-        metavar="[MATCH] SIDE", help="Match id or name (default: the latest match), then the side (or one of its "
-        "players) that claims.", autocompletion=match_refs)],
+        metavar="[MATCH] SIDE", help=N_("Match id or name (default: the latest match), then the side (or one of its "
+        "players) that claims."), autocompletion=match_refs)],
     side: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """A side claims to have reached the target: a true claim wins the match, a false one loses it."""
     from scorekeeper.history.matches import add_claim
     from scorekeeper.output.sheet import match_dict, standings
     from scorekeeper.output.text import to_json
@@ -326,13 +327,13 @@ def claim(
     print(to_json(match_dict(after)) if json else standings(after))
 
 
+@helps(N_("Give a match a new name; no two matches being played may share one."))
 def rename(
     match: Annotated[str, typer.Argument(
-        metavar="MATCH", help="Match id or name.", autocompletion=match_refs)],
-    name: Annotated[str, typer.Argument(metavar="NEW", help="The new name ('' for none).")],
+        metavar="MATCH", help=N_("Match id or name."), autocompletion=match_refs)],
+    name: Annotated[str, typer.Argument(metavar="NEW", help=N_("The new name ('' for none)."))],
     db: DbOption = None,
 ) -> None:
-    """Give a match a new name; no two matches being played may share one."""
     from scorekeeper.history.lifecycle import rename_match
 
     with reporting(), open_store(db) as store:
@@ -343,8 +344,8 @@ def rename(
         print(_("Match {id} has no name now.").format(id=after.id))
 
 
+@helps(N_("Give up a match being played: it keeps its hands and stays listed, marked abandoned."))
 def abandon(match: LatestArg = None, db: DbOption = None) -> None:
-    """Give up a match being played: it keeps its hands and stays listed, marked abandoned."""
     from scorekeeper.history.lifecycle import abandon_match
     from scorekeeper.output.sheet import outcome
 
@@ -355,12 +356,12 @@ def abandon(match: LatestArg = None, db: DbOption = None) -> None:
     print(visible(_("Match {id}: {outcome}").format(id=after.id, outcome=outcome(after))))
 
 
+@helps(N_("Hide a match from the list, the sheets, the exports and the stats; 'match restore' brings it back."))
 def delete(
     match: Annotated[str, typer.Argument(
-        metavar="MATCH", help="Match id or name.", autocompletion=match_refs)],
+        metavar="MATCH", help=N_("Match id or name."), autocompletion=match_refs)],
     db: DbOption = None,
 ) -> None:
-    """Hide a match from the list, the sheets, the exports and the stats; 'match restore' brings it back."""
     from scorekeeper.history.lifecycle import delete_match
 
     with reporting(), open_store(db) as store:
@@ -369,12 +370,12 @@ def delete(
             "back.").format(id=after.id))
 
 
+@helps(N_("Bring back a deleted or abandoned match as it was."))
 def restore(
     match: Annotated[str, typer.Argument(
-        metavar="MATCH", help="Match id or name.", autocompletion=match_refs)],
+        metavar="MATCH", help=N_("Match id or name."), autocompletion=match_refs)],
     db: DbOption = None,
 ) -> None:
-    """Bring back a deleted or abandoned match as it was."""
     from scorekeeper.history.lifecycle import restore_match
     from scorekeeper.output.sheet import outcome
 
@@ -383,13 +384,13 @@ def restore(
     print(visible(_("Match {id} restored. {outcome}").format(id=after.id, outcome=outcome(after))))
 
 
+@helps(N_("Start a new match of the same game with the same sides, target, ending and options; print it."))
 def rematch(
     match: LatestArg = None,
-    name: Annotated[str, typer.Option("--name", help="A name to find the new match by.")] = "",
+    name: Annotated[str, typer.Option("--name", help=N_("A name to find the new match by."))] = "",
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
-    """Start a new match of the same game with the same sides, target, ending and options; print it."""
     from scorekeeper.history.lifecycle import rematch as start_rematch
     from scorekeeper.output.sheet import new_match_dict, new_match_text
     from scorekeeper.output.text import to_json

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import (
     NOT_OK,
     NOT_UNDERSTOOD,
@@ -25,35 +26,34 @@ from scorekeeper.i18n import N_, _, ngettext, translated
 
 JobsOption = Annotated[int | None, typer.Option(
     "--jobs", "-j", min=1, metavar="N",
-    help="Worker processes (default: the cores available); the output is the same for any N.")]
+    help=N_("Worker processes (default: the cores available); the output is the same for any N."))]
 
 # How a capture was made, when it is not plain pairing or summing.
 _KIND_NOTES = {"total": N_("makes {total}"), "ace": N_("the ace takes the table"), "build": N_("a build"),
                "combined": N_("several groups")}
 
 
+@helps(N_("Every legal capture of a card on a table (or that it is laid down); --take checks one.\n\n"
+           "With --take, says whether that capture is legal and, if not, why. Exit code 0: answered (and the take "
+           "is legal); 1: the take is not legal; 2: not understood."))
 def capture(
     table: Annotated[str, typer.Option("--table", "-t", metavar="CARDS",
-                                       help="The loose cards on the table, e.g. '3c 7h Kd' (may be empty: '').")],
-    card: Annotated[str, typer.Option("--card", "-c", metavar="CARD", help="The card played, e.g. 7d.")],
+                                       help=N_("The loose cards on the table, e.g. '3c 7h Kd' (may be empty: '')."))],
+    card: Annotated[str, typer.Option("--card", "-c", metavar="CARD", help=N_("The card played, e.g. 7d."))],
     take: Annotated[str | None, typer.Option(
-        "--take", metavar="CARDS", help="The cards the player took, to check; '' for laying the card down.")] = None,
+        "--take", metavar="CARDS",
+        help=N_("The cards the player took, to check; '' for laying the card down."))] = None,
     build: Annotated[list[str] | None, typer.Option(
-        "--build", metavar="VALUE=CARDS", help="A build on the table (Cassino), e.g. 7=5h,2c.")] = None,
-    last: Annotated[bool, typer.Option("--last", help="It is the last play of the hand (no sweep).")] = False,
+        "--build", metavar="VALUE=CARDS", help=N_("A build on the table (Cassino), e.g. 7=5h,2c."))] = None,
+    last: Annotated[bool, typer.Option("--last", help=N_("It is the last play of the hand (no sweep)."))] = False,
     last_deal: Annotated[bool, typer.Option(
         "--last-deal",  # not for players: an option's name
-        help="It is a play of the last deal of the pack (Kasino: no sweep).")] = False,
+        help=N_("It is a play of the last deal of the pack (Kasino: no sweep)."))] = False,
     rules: RulesOption = None,
     option: OptionOption = None,
     italian_suits: ItalianOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Every legal capture of a card on a table (or that it is laid down); --take checks one.
-
-    With --take, says whether that capture is legal and, if not, why. Exit code 0: answered (and the
-    take is legal); 1: the take is not legal; 2: not understood.
-    """
     from scorekeeper.output.text import to_json
     from scorekeeper.play.ruling import Labels, rule_on_capture
 
@@ -85,18 +85,16 @@ def capture(
         raise typer.Exit(NOT_OK)
 
 
+@helps(N_("Check a hand play by play: the first illegal play and why, or the piles, sweeps and count.\n\n"
+           "Exit code 0: every play is legal and the hand checks out; 1: a play is illegal, or the record's own "
+           "piles, sweeps or claims disagree; 2: the record could not be understood."))
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A play-by-play record (YAML, or JSON by .json).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_("A play-by-play record (YAML, or JSON by .json)."))],
     rules: RulesOption = None,
     option: OptionOption = None,
-    plays: Annotated[bool, typer.Option("--plays", help="List every play as it was replayed.")] = False,
+    plays: Annotated[bool, typer.Option("--plays", help=N_("List every play as it was replayed."))] = False,
     json: JsonOption = False,
 ) -> None:
-    """Check a hand play by play: the first illegal play and why, or the piles, sweeps and count.
-
-    Exit code 0: every play is legal and the hand checks out; 1: a play is illegal, or the record's
-    own piles, sweeps or claims disagree; 2: the record could not be understood.
-    """
     from scorekeeper.output.text import hand_table, to_json
     from scorekeeper.play._text import shown
     from scorekeeper.play.replay import replay_file
@@ -131,21 +129,20 @@ def replay(
         raise typer.Exit(NOT_OK)
 
 
+@helps(N_("Play whole hands with random legal plays, written as JSON Lines of replayable records.\n\n"
+           "Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed gives the "
+           "same file, whatever --jobs is."))
 def simulate(
     rules: RulesOption = None,
-    hands: Annotated[int, typer.Option("--hands", "-n", min=0, help="How many hands to play.")] = 1,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="The same seed gives the same file.")] = 0,
+    hands: Annotated[int, typer.Option("--hands", "-n", min=0, help=N_("How many hands to play."))] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, help=N_("The same seed gives the same file."))] = 0,
     players: Annotated[int | None, typer.Option(
         "--players", min=2,
-        help="Players at the table (default: the game's smallest table; teams when it has them).")] = None,
+        help=N_("Players at the table (default: the game's smallest table; teams when it has them)."))] = None,
     output: Annotated[Path | None, typer.Option(
-        "--output", "-o", metavar="FILE", help="Write here, not to standard output.")] = None,
+        "--output", "-o", metavar="FILE", help=N_("Write here, not to standard output."))] = None,
     jobs: JobsOption = None,
 ) -> None:
-    """Play whole hands with random legal plays, written as JSON Lines of replayable records.
-
-    Each line is a record (deal and plays) with the piles and sweeps it produced; the same seed
-    gives the same file, whatever --jobs is."""
     from scorekeeper.play.simulate import write_simulated
 
     with reporting():
@@ -156,25 +153,22 @@ def simulate(
             count=hands, rules=played.id, seed=seed, file=output))
 
 
+@helps(N_("Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.\n\n"
+           "Each failing line's problems are printed as they are found, in the order of the lines whatever --jobs "
+           "is. Exit code 0: every hand checks out; 1: some do not; 2: some line or file was not understood."))
 def verify(
     files: Annotated[list[Path], typer.Argument(
-        metavar="FILE...", help="JSON Lines files of hands; - reads standard input.")],
+        metavar="FILE...", help=N_("JSON Lines files of hands; - reads standard input."))],
     rules: RulesOption = None,
     option: OptionOption = None,
     replay: Annotated[bool, typer.Option(
         "--replay/--no-replay",  # not for players: an option's names
-        help="Replay the plays of every play record (the default); --no-replay checks its piles only, "
-             "and the summary says so.")] = True,
+        help=N_("Replay the plays of every play record (the default); --no-replay checks its piles only, "
+             "and the summary says so."))] = True,
     json: Annotated[bool, typer.Option(
-        "--json", help="Print a JSON object per failing line, then one with the summary (JSON Lines).")] = False,
+        "--json", help=N_("Print a JSON object per failing line, then one with the summary (JSON Lines)."))] = False,
     jobs: JobsOption = None,
 ) -> None:
-    """Check every hand of JSON Lines files (piles, or play records), streaming, with a summary.
-
-    Each failing line's problems are printed as they are found, in the order of the lines whatever
-    --jobs is. Exit code 0: every hand checks out; 1: some do not; 2: some line or file was not
-    understood.
-    """
     from json import dumps
 
     from scorekeeper.play.verify import Summary, Unreadable, verify_batches

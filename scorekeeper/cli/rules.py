@@ -8,16 +8,17 @@ from typing import Annotated
 import typer
 
 from scorekeeper._words import visible
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import NOT_UNDERSTOOD, JsonOption, reporting
-from scorekeeper.i18n import ngettext
+from scorekeeper.i18n import N_, ngettext
 from scorekeeper.output.text import to_json
 
-app = typer.Typer(help="List, show and check rule sets; print their JSON Schema.", no_args_is_help=True)
+app = typer.Typer(help=N_("List, show and check rule sets; print their JSON Schema."), no_args_is_help=True)
 
 
 @app.command("list")
+@helps(N_("The built-in rule sets: id, game, deck, sides, target and ending."))
 def list_(json: JsonOption = False) -> None:
-    """The built-in rule sets: id, game, deck, sides, target and ending."""
     from scorekeeper.output.ruleset import catalogue_dicts, catalogue_text
     from scorekeeper.rules.catalog import builtin_rules
 
@@ -27,9 +28,9 @@ def list_(json: JsonOption = False) -> None:
 
 
 @app.command()
-def show(ref: Annotated[str, typer.Argument(metavar="ID|PATH", help="A built-in id or a YAML file.")],
+@helps(N_("One rule set: its categories in count order and its match settings."))
+def show(ref: Annotated[str, typer.Argument(metavar="ID|PATH", help=N_("A built-in id or a YAML file."))],
          json: JsonOption = False) -> None:
-    """One rule set: its categories in count order and its match settings."""
     from scorekeeper.output.ruleset import ruleset_dict, ruleset_text
     from scorekeeper.rules.catalog import load_rules
 
@@ -39,8 +40,8 @@ def show(ref: Annotated[str, typer.Argument(metavar="ID|PATH", help="A built-in 
 
 
 @app.command()
-def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")], json: JsonOption = False) -> None:
-    """Validate a rule-set file; every error is printed as FILE:LINE:COL: path: message."""
+@helps(N_("Validate a rule-set file; every error is printed as FILE:LINE:COL: path: message."))
+def check(file: Annotated[Path, typer.Argument(help=N_("A rule-set YAML file."))], json: JsonOption = False) -> None:
     from scorekeeper.errors import InputErrors, ScorekeeperError
     from scorekeeper.rules.catalog import check_rules
 
@@ -63,8 +64,8 @@ def check(file: Annotated[Path, typer.Argument(help="A rule-set YAML file.")], j
 
 
 @app.command()
+@helps(N_("Print the JSON Schema (draft-07) of rule-set files, for YAML editors."))
 def schema() -> None:
-    """Print the JSON Schema (draft-07) of rule-set files, for YAML editors."""
     from scorekeeper.rules.schema import json_schema
 
     print(to_json(json_schema()))

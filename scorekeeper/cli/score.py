@@ -9,6 +9,7 @@ import typer
 
 from scorekeeper._words import visible_lines
 from scorekeeper.cards import suit_names
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import (
     NOT_OK,
     ClaimOption,
@@ -23,7 +24,7 @@ from scorekeeper.cli.common import (
     reporting,
     typed_hand,
 )
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.output.text import hand_table, to_json
 from scorekeeper.scoring.hand import score_hand
 
@@ -31,9 +32,12 @@ if TYPE_CHECKING:
     from scorekeeper.scoring.dispute import PrimieraDispute
 
 
+@helps(N_("Count one hand: every category for every side, the totals, and every problem found.\n\n"
+           "Exit code 0: the hand checks out; 1: it does not (a problem or a wrong claim); 2: the input could not "
+           "be understood."))
 def score(
     hand_file: Annotated[Path | None, typer.Argument(
-        metavar="[HAND_FILE]", help="A hand file (YAML or JSON; - reads standard input); options add to it.",
+        metavar="[HAND_FILE]", help=N_("A hand file (YAML or JSON; - reads standard input); options add to it."),
         show_default=False)] = None,
     rules: RulesOption = None,
     pile: PileOption = None,
@@ -45,11 +49,6 @@ def score(
     italian_suits: ItalianOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Count one hand: every category for every side, the totals, and every problem found.
-
-    Exit code 0: the hand checks out; 1: it does not (a problem or a wrong claim); 2: the input
-    could not be understood.
-    """
     with reporting():
         result = score_hand(typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, rules,
                                        needs_piles=True, options=option))
@@ -58,18 +57,16 @@ def score(
         raise typer.Exit(NOT_OK)
 
 
+@helps(N_("Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins.\n\n"
+           "The piles may show only the cards that matter; 'rest' takes every card nobody listed. Exit code 0: "
+           "settled; 1: the piles have a problem (a card twice, a card of another deck); 2: the input could not "
+           "be understood."))
 def primiera(
     pile: PileOption = None,
     rules: RulesOption = None,
     italian_suits: ItalianOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Settle a primiera: each side's best card per suit, its total or the suits it lacks, and who wins.
-
-    The piles may show only the cards that matter; 'rest' takes every card nobody listed. Exit
-    code 0: settled; 1: the piles have a problem (a card twice, a card of another deck); 2: the
-    input could not be understood.
-    """
     from scorekeeper.scoring.dispute import settle_primiera
 
     with reporting():

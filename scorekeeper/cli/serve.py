@@ -17,8 +17,9 @@ from typing import Annotated
 
 import typer
 
+from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import reporting
-from scorekeeper.i18n import _
+from scorekeeper.i18n import N_, _
 
 FACTORY = "scorekeeper.web.app:from_environment"  # not for players: what uvicorn loads
 TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"  # not for players: read by scorekeeper.web.app.from_environment
@@ -52,19 +53,18 @@ def join_link(host: str, port: int, token: str) -> str:
     return f"http://{shown}:{port}/join?token={token}"  # not for players: an address
 
 
+@helps(N_("Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals.\n\n"
+           "Prints a join link with a secret token (and, when listening beyond this machine, the same link as a "
+           "QR code); every page needs it. Stop with Ctrl+C."))
 def serve(
     host: Annotated[str, typer.Option("--host", metavar="H",
-                                      help="Address to listen on; 0.0.0.0 lets phones on the same network join.")]
+                                      help=N_("Address to listen on; 0.0.0.0 lets phones on the same network join."))]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", metavar="P", min=1, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option("--port", metavar="P", min=1, max=65535, help=N_("Port to listen on."))] = 8000,
     db: Annotated[Path | None, typer.Option(
-        "--db", metavar="PATH", help="History database (default: $SCOREKEEPER_DB, or the user's data folder).")] = None,
+        "--db", metavar="PATH",
+        help=N_("History database (default: $SCOREKEEPER_DB, or the user's data folder)."))] = None,
 ) -> None:
-    """Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals.
-
-    Prints a join link with a secret token (and, when listening beyond this machine, the same link as
-    a QR code); every page needs it. Stop with Ctrl+C.
-    """
     from scorekeeper.history.store import Store
 
     with reporting():

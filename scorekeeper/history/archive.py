@@ -17,16 +17,17 @@ from typing import Any, Literal, NamedTuple
 
 from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper._words import MAX_SHOWN, visible_json
-from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.errors import InputErrors
 from scorekeeper.history._bulk import iter_rows
+from scorekeeper.history._import_checks import check_match, check_names, check_nesting
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.lifecycle import status_from_events
-from scorekeeper.history.matches import match_from_row, refresh_summary
-from scorekeeper.history.rows import POINTS_ONLY
+from scorekeeper.history.matches import match_from_row, summary_of
+from scorekeeper.history.rows import POINTS_ONLY, pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.i18n import N_, _, ngettext
-from scorekeeper.match.settings import MAX_TARGET, name_problem, parse_sides
+from scorekeeper.match.settings import MAX_TARGET
 from scorekeeper.rules.stored import digest, rules_from_data, rules_json
 
 FORMAT = "scorekeeper-history"  # not for players: the file's format keyword
@@ -231,68 +232,6 @@ def read_history(path: Path) -> Iterator[tuple[int, Any]]:
         raise InputErrors(problems + ([more] if hidden else []))
 
 
-def _check_names(match: Any, where: str, rules: Any) -> None:
-    """The names of an imported match obey the rules ``match new`` applies to them."""
-    problem = name_problem(match.name)
-    if problem:
-        raise ScorekeeperError(f"{where}.name: {match.name!r}: {problem}")
-    sides = parse_sides(rules, [s.name for s in match.sides], where=f"{where}.sides")
-    for n, (side, given) in enumerate(zip(sides, match.sides, strict=True)):
-        if side.name != given.name or list(side.players) != given.players:
-            raise ScorekeeperError(_("{where}: the players {players} do not make the side {side} "
-                                     "(a team's name is its players joined by '+')").format(
-                where=f"{where}.sides[{n}]", players=repr(given.players), side=repr(given.name)))
-
-
-def _event(value: int | None, count: int, place: str) -> None:
-    if value is not None and value > count:
-        raise ScorekeeperError(_("{where}: there is no event {number} (the match has {count})").format(
-            where=place, number=value, count=count))
-
-
-def _nesting(match: Any, path: Path) -> None:
-    """Refuse lists and mappings nested deeper than in any JSON file read (``documents.load_json``),
-    in the parts of a match the models leave open; the file itself, the list of matches, the match
-    and its list of hands or events are the first five levels."""
-    open_parts = [match.result, *(h.typed for h in match.hands), *(e.detail for e in match.events)]
-    if any(too_deep(part, MAX_DEPTH - 5) for part in open_parts):
-        raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(name=path, depth=MAX_DEPTH))
-
-
-_EVENT_KEYS = ("added_by", "ended_by")  # not for players: keys
-
-
-def _check(match: Any, where: str, known: set[str]) -> None:
-    names = {s.name for s in match.sides}
-    count = len(match.events)
-    for n, hand in enumerate(match.hands):
-        here = f"{where}.hands[{n}]"
-        if not set(hand.sides) <= names:
-            raise ScorekeeperError(_("{where}: {sides} are not all sides of the match").format(
-                where=f"{here}.sides", sides=hand.sides))
-        if any(len(c.points) != len(hand.sides) for c in hand.categories):
-            raise ScorekeeperError(_("{where}: each needs one number of points per side").format(
-                where=f"{here}.categories"))
-        unknown = [c.id for c in hand.categories if c.id not in known]
-        if unknown:
-            raise ScorekeeperError(_("{where}: {category} is not a category of the match's rule set").format(
-                where=f"{here}.categories", category=repr(unknown[0])))
-        if len(set(hand.sides)) != len(hand.sides):
-            raise ScorekeeperError(_("{where}: a side is named twice").format(where=f"{here}.sides"))
-        if hand.match_winner is not None and (len(hand.match_winner) != 2 or hand.match_winner[1] not in hand.sides
-                                              or hand.match_winner[0] not in known):
-            raise ScorekeeperError(_("{where}: must be a category and a side of the hand").format(
-                where=f"{here}.match_winner"))  # not for players: a field's path
-        for key in _EVENT_KEYS:
-            _event(getattr(hand, key), count, f"{here}.{key}")
-    for n, claim in enumerate(match.claims):
-        if claim.side not in names:
-            raise ScorekeeperError(_("{where}: {side} is not a side of the match").format(
-                where=f"{where}.claims[{n}].side", side=repr(claim.side)))  # not for players: the path
-        for key in _EVENT_KEYS:
-            _event(getattr(claim, key), count, f"{where}.claims[{n}].{key}")
-
-
 class Imported(NamedTuple):
     """What became of one match of the file: its id here, a sentence, and ``imported``, ``renumbered``
     (its id was taken: ``old`` is the file's) or ``present`` (already in the history)."""
@@ -311,6 +250,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
     """
     report: list[Imported] = []
     known: dict[str, tuple[Any, str, str]] = {}  # a rule set's data -> the rule set, its text and key
+    written: set[str] = set()  # the keys of the rule sets stored by this import
     with store.write():
         for n, match in read_history(path):
             where = f"{path}: matches[{n}]"
@@ -323,31 +263,41 @@ def import_history(store: Store, path: Path) -> list[Imported]:
                 text = rules_json(rules)
                 known[seen] = (rules, text, digest(text))
             rules, text, key = known[seen]
-            _nesting(match, path)
-            _check_names(match, where, rules)
-            _check(match, where, {POINTS_ONLY, *(c.id for c in rules.categories)})
+            check_nesting(match, path)
+            check_names(match, where, rules)
+            check_match(match, where, {POINTS_ONLY, *(c.id for c in rules.categories)})
             if store.has_uid(match.uid):
                 report.append(Imported(match.id, _("already in the history"), "present", match.id))
                 continue
-            store.put_rules(rules.id, text, key)
+            if key not in written:  # once per rule set and import
+                store.put_rules(rules.id, text, key)
+                written.add(key)
+            status = status_from_events([(e.kind, e.detail) for e in match.events])
+            # The summary is counted before anything is written, so that the match's row is written once,
+            # whole. Its hands are numbered here in file order: the ids they get keep that order, and
+            # a hand's or claim's end counts only as being there or not.
+            hands = sorted((HandRow(n, h.number, h.sides, h.typed,
+                                    pack_categories([[c.id, c.points] for c in h.categories]),
+                                    h.match_winner, h.problems, h.forced, h.added_by, h.ended_by)
+                            for n, h in enumerate(match.hands)), key=lambda h: (h.number, h.id))  # as ``Store.load``
+            claims = [{"id": n, "after": c.after, "side": c.side, "added_by": c.added_by,  # not for players: keys
+                       "ended_by": c.ended_by} for n, c in enumerate(match.claims)]  # not for players: a key
+            sides = [[s.name, s.players] for s in match.sides]
+            summary = summary_of(MatchRow(match.id, match.uid, match.name, match.created, text, sides, match.target,
+                                          match.finish, match.with_, hands, claims, status=status), rules)
             taken = store.has_id(match.id)
             match_id = store.insert_match(uid=match.uid, name=match.name, created=match.created, rules_key=key,
-                                          sides=[[s.name, s.players] for s in match.sides], target=match.target,
-                                          finish=match.finish, enabled=match.with_,
-                                          match_id=None if taken else match.id)
-            ids = [store.insert_event(match_id, e.kind, e.hand, e.detail, at=e.at) for e in match.events]
-            for hand in match.hands:
-                row = store.insert_hand(match_id, hand.number, {
-                    "sides": hand.sides, "typed": hand.typed, "forced": hand.forced, "problems": hand.problems,
-                    "categories": [[c.id, c.points] for c in hand.categories],
-                    "match_winner": hand.match_winner}, ids[hand.added_by - 1])  # not for players: a key
-                if hand.ended_by is not None:
-                    store.end_hand(row, ids[hand.ended_by - 1])
+                                          sides=sides, target=match.target, finish=match.finish, enabled=match.with_,
+                                          match_id=None if taken else match.id, summary=summary, status=status)
+            ids = store.insert_events(match_id, [(e.at, e.kind, e.hand, e.detail) for e in match.events])
+            store.insert_hands(match_id, [
+                (h.number, {"sides": h.sides, "typed": h.typed, "forced": h.forced, "problems": h.problems,
+                            "categories": [[c.id, c.points] for c in h.categories],
+                            "match_winner": h.match_winner},  # not for players: a key
+                 ids[h.added_by - 1], None if h.ended_by is None else ids[h.ended_by - 1]) for h in match.hands])
             for claim in match.claims:
                 store.insert_claim(match_id, claim.after, claim.side, ids[claim.added_by - 1],
                                    None if claim.ended_by is None else ids[claim.ended_by - 1])
-            store.set_status(match_id, status_from_events([(e.kind, e.detail) for e in match.events]))
-            refresh_summary(store, match_id)
             if taken:
                 report.append(Imported(match_id, _("imported as {id} ({old} was taken)").format(
                     id=match_id, old=match.id), "renumbered", match.id))

@@ -9,8 +9,7 @@ transaction, so two phones confirming at once store the hand once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.history.matches import Entered, Match, match_from_row, store_next_hand
 from scorekeeper.history.store import Store
@@ -18,6 +17,11 @@ from scorekeeper.i18n import _
 from scorekeeper.match.ending import MatchError
 from scorekeeper.match.hand import count_for, side_lookup
 from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses with no method compiled (rules._frozen): a quicker start
+    from scorekeeper.rules._frozen import dataclass
 
 PENDING, WITHDRAW = "pending", "withdraw"
 _CLOSING = ("add", WITHDRAW)

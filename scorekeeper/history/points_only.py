@@ -9,7 +9,7 @@ typed sweeps and declarations are bounded by the deck.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import InputErrors
 from scorekeeper.history.matches import Match, match_from_row, with_hand
@@ -18,6 +18,11 @@ from scorekeeper.history.store import Store
 from scorekeeper.i18n import _
 from scorekeeper.match.ending import MatchError, MatchSettings
 from scorekeeper.match.hand import side_lookup
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses with no method compiled (rules._frozen): a quicker start
+    from scorekeeper.rules._frozen import dataclass
 
 #: The digits a count may have: more is never a hand's points, and turning it into a number is wasted work.
 _MOST_DIGITS = 15

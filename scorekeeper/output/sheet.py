@@ -11,6 +11,7 @@ from scorekeeper.history.matches import Entered, Match, Undone
 from scorekeeper.history.rows import ABANDONED, POINTS_ONLY
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
+from scorekeeper.output.listing import matches_table as matches_table  # its home before listing.py
 from scorekeeper.output.text import hand_table, table
 
 if TYPE_CHECKING:
@@ -155,38 +156,6 @@ def entered_dict(entered: Entered) -> dict[str, Any]:
     """``match add --json``: whether the hand was stored, its count, and the match after it."""
     return {"stored": entered.stored, "number": entered.number, "hand": entered.counted.result.to_dict(),
             "match": match_dict(entered.match)}
-
-
-def matches_table(rows: list[dict[str, Any]], *, total: int | None = None, offset: int = 0) -> str:
-    """``match list``: a line per match (a page of ``history.matches.list_matches``), newest first,
-    then how many more there are, if any (``total``: how many matches there are in all)."""
-    total = len(rows) + offset if total is None else total
-    if not rows:
-        if total:
-            return ngettext("No matches from --offset {offset}: there are {total}.",
-                            "No matches from --offset {offset}: there are {total}.", total).format(
-                offset=offset, total=total)
-        return _("No matches yet: start one with 'scorekeeper match new'.")
-    text = table(["id", _("name"), _("rules"), _("sides"), _("hands"), _("score"), _("state")],
-                 [[r["id"], r["name"], r["rules"], " vs ".join(r["sides"]), r["hands"],
-                   "-".join(str(r["totals"].get(s, 0)) for s in r["sides"]), _list_state(r)]
-                  for r in rows])
-    after = offset + len(rows)
-    if after < total:
-        more = ngettext("Matches {first}-{last} of {total}; {more} more: "
-                        "'scorekeeper match list --offset {last}'.",
-                        "Matches {first}-{last} of {total}; {more} more: "
-                        "'scorekeeper match list --offset {last}'.", total - after)
-        text += "\n" + more.format(first=offset + 1, last=after, total=total, more=total - after)
-    return text
-
-
-def _list_state(row: dict[str, Any]) -> str:
-    if row.get("status") == ABANDONED:
-        return _("abandoned")
-    if not row["finished"]:
-        return _("playing")
-    return _("won by {side}").format(side=row["winner"]) if row["winner"] else _("over")
 
 
 def options_text(match: Match) -> str:

@@ -1,12 +1,14 @@
-"""Frozen dataclasses made with one generated method each instead of six, for a quicker start-up.
+"""Frozen dataclasses made without compiling any method, for a quicker start-up.
 
 On Python 3.11 ``dataclasses.dataclass`` compiles every method it adds with ``exec``; a frozen class
 with equality gets six (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
 ``__delattr__``), and the rule set's 17 classes cost 21 ms at import that way, the largest part of
-a command's own start-up. Here only ``__init__`` is generated; the other five are the shared
-functions below, which read the class's fields: 7 ms. The classes stay real dataclasses (``fields``,
-``replace``, ``asdict`` and pydantic read them as before), equal by value and immutable; mypy is
-shown the standard decorator (see ``ruleset``), whose behaviour this one keeps.
+a command's own start-up. Here five of them (all six with ``shared_init``) are the shared functions
+below, which read the class's fields: 7 ms with a compiled ``__init__``, 3 ms with the shared one
+(``-X importtime``, self time of ``rules.ruleset``). The classes stay real dataclasses (``fields``,
+``replace``, ``asdict`` and pydantic read them as before), equal by value and immutable, and refuse
+wrong arguments in the words of the standard ``__init__``; mypy is shown the standard decorator
+(see ``ruleset``), whose behaviour this one keeps.
 """
 
 from __future__ import annotations
@@ -61,16 +63,72 @@ def _delattr(self: Any, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")  # not for players: the dataclass's own words
 
 
-def dataclass(*, frozen: bool, kw_only: bool) -> Callable[[T], T]:
-    """``dataclasses.dataclass(frozen=True, kw_only=...)`` as it behaves, with only ``__init__`` compiled."""
+#: Per class: whether its fields are keyword-only, and each field's name, default and default factory.
+_INIT: dict[type, tuple[bool, tuple[tuple[str, Any, Any], ...]]] = {}
+
+
+def _listed(names: list[str]) -> str:
+    """Names as Python's own messages list them: 'a', 'a' and 'b', 'a', 'b', and 'c'."""
+    quoted = [repr(name) for name in names]
+    if len(quoted) < 3:
+        return " and ".join(quoted)
+    return ", ".join(quoted[:-1]) + ", and " + quoted[-1]
+
+
+def _init(self: Any, /, *args: Any, **given: Any) -> None:
+    cls = type(self)
+    keyword_only, spec = _INIT[cls]
+    where = f"{cls.__qualname__}.__init__()"  # not for players: Python's own words, as the standard init says them
+    if len(args) > (0 if keyword_only else len(spec)):
+        allowed = 1 if keyword_only else len(spec) + 1
+        raise TypeError(f"{where} takes {allowed} positional argument{'s' if allowed > 1 else ''} but "
+                        f"{len(args) + 1} were given")  # not for players: Python's own words
+    for (name, _default, _factory), value in zip(spec, args, strict=False):
+        if name in given:
+            raise TypeError(f"{where} got multiple values for argument {name!r}")  # not for players: as Python
+        given[name] = value
+    missing = []
+    for name, default, factory in spec:
+        if name in given:
+            value = given.pop(name)
+        elif default is not dataclasses.MISSING:
+            value = default
+        elif factory is not dataclasses.MISSING:
+            value = factory()
+        else:
+            missing.append(name)
+            continue
+        object.__setattr__(self, name, value)
+    if given:
+        raise TypeError(f"{where} got an unexpected keyword argument {next(iter(given))!r}")  # not for players
+    if missing:
+        kind = "keyword-only" if keyword_only else "positional"  # not for players: Python's own words
+        raise TypeError(f"{where} missing {len(missing)} required {kind} argument{'s' if len(missing) > 1 else ''}: "
+                        f"{_listed(missing)}")  # not for players: Python's own words
+
+
+def dataclass(*, frozen: bool, kw_only: bool = False, shared_init: bool = False) -> Callable[[T], T]:
+    """``dataclasses.dataclass(frozen=True, kw_only=...)`` as it behaves, with only ``__init__`` compiled,
+    or none with ``shared_init``: for classes made a few times per command (a rule set's parts), as the
+    shared ``__init__`` takes 15 us where the compiled one takes 2 (a match's five objects cost an
+    import of 10^4 hands 0.12 s that way)."""
     if not frozen:
         raise ValueError("only frozen classes are made here")  # not for players: a bug, never bad input
 
     def make(cls: T) -> T:
-        dataclasses.dataclass(cls, kw_only=kw_only, eq=False, repr=False)  # without slots: cls itself, completed
-        for name, method in (("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr),
-                             ("__setattr__", _setattr), ("__delattr__", _delattr)):
+        dataclasses.dataclass(cls, init=not shared_init, kw_only=kw_only, eq=False, repr=False)  # cls, completed
+        methods: list[tuple[str, Any]] = [("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr),
+                                          ("__setattr__", _setattr), ("__delattr__", _delattr)]
+        if shared_init:
+            _INIT[cls] = (kw_only, tuple((f.name, f.default, f.default_factory) for f in dataclasses.fields(cls)))
+            methods.append(("__init__", _init))
+        for name, method in methods:
             setattr(cls, name, method)
         return cls
 
     return make
+
+
+def made_once(*, frozen: bool, kw_only: bool = False) -> Callable[[T], T]:
+    """``dataclass`` with ``shared_init``: for the rule set's parts, made a few times per command."""
+    return dataclass(frozen=frozen, kw_only=kw_only, shared_init=True)

@@ -9,7 +9,6 @@ pydantic, so a damaged record is refused with the field named rather than half-u
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from typing import Any
 
@@ -35,6 +34,8 @@ def rules_json(rules: RuleSet) -> str:
 
 def digest(text: str) -> str:
     """The key a rule-set text is stored under."""
+    import hashlib  # here: its import is 5 ms of the start of every history command, and only writing needs it
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
