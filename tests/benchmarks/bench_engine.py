@@ -39,13 +39,13 @@ def measure(game: str, hands: int, seed: int) -> tuple[float, float, float, floa
     from scorekeeper.play.capture import CaptureEngine
     from scorekeeper.play.records import read_record
     from scorekeeper.play.replay import replay
-    from scorekeeper.play.simulate import Simulator, json_line
+    from scorekeeper.play.simulate import Simulator
     from scorekeeper.play.verify import verify_lines
     from scorekeeper.rules.catalog import load_rules
 
     simulator = Simulator(load_rules(game), seed=seed)
     began = time.process_time()
-    lines = [json_line(simulator.hand(number)) for number in range(hands)]
+    lines = [simulator.line(number) for number in range(hands)]  # as the simulate command writes them
     simulate = time.process_time() - began
 
     began = time.process_time()
