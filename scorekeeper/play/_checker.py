@@ -7,7 +7,10 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _
-from scorekeeper.play.capture import CaptureEngine, Table
+from scorekeeper.play._loose_replay import loose_plays
+from scorekeeper.play._partition import Partition
+from scorekeeper.play._quick_replay import QuickReplay
+from scorekeeper.play.capture import CaptureEngine
 from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
 from scorekeeper.play.records import read_record, read_teams
@@ -23,11 +26,7 @@ _INT = {int}
 #: What a record read on the quick path may hold: no suit letters, no optional categories, no claims.
 _QUICK_RECORD = frozenset(("rules", "options", "deal", "plays", "piles", "sweeps", "teams", "seed", "hand"))
 _PLAY_KEYS = frozenset(("side", "player", "card", "take", "build", "onto"))
-_LOOSE_PLAY_KEYS = frozenset(("side", "player", "card", "take"))
-_LOW = (1 << 64) - 1  # the bits of the cards, below the counts of ranks
 _RANK_BITS = 8  # a field per rank: room for 255 cards of a rank, so counts never carry into the next
-#: Rulings kept per rule set before starting afresh: a few MB.
-MAX_RULINGS = 200_000
 
 
 def _alike(engine: CaptureEngine) -> bool:
@@ -58,6 +57,7 @@ class Checker:
         self.engine: CaptureEngine | None = None
         self.bits = {str(card): 1 << i for i, card in enumerate(deck.cards)}
         self.index = {str(card): i for i, card in enumerate(deck.cards)}
+        self.partition = Partition([str(card) for card in deck.cards])
         # Sweeps count only when the game scores them without an optional category turned on.
         # Each card's token as its bit, and above bit 64 one count per rank: a sum of tokens is the
         # mask of the cards and the ranks among them at once.
@@ -67,6 +67,7 @@ class Checker:
         self.code = {str(card): 1 << i | 1 << (64 + _RANK_BITS * self.rank_of[i]) for i, card in enumerate(deck.cards)}
         self.rank_code = [c >> 64 for c in self.code.values()]
         self.alike: bool | None = None  # whether the engine sees the cards of a rank alike (built with it)
+        self.quick: QuickReplay | None = None  # built with the engine, for a game alike and without builds
         self.memo: dict[tuple[int, ...], int] = {}
         self.sweeps_count = any(isinstance(s.spec, SweepsCategory) for s, _, _ in self.counter.active(()))
 
@@ -80,15 +81,21 @@ class Checker:
         if type(piles) is not dict or not data.keys() <= _FAST_KEYS or len(piles) not in self.sides:
             return False
         try:
-            # Every pile's tokens at once, as a set: when it is the deck's set of card names and
-            # there are as many tokens as cards, every card is in exactly one pile. One split and
-            # one set for the whole deck, in C: this whole method takes 1.6 times json.loads of a
-            # two-side Scopa line, where a dict lookup and an OR per token, pile by pile, took 2.3.
-            tokens = " ".join(piles.values()).split()  # TypeError: a pile that is not a string
+            joined = " ".join(piles.values())  # TypeError: a pile that is not a string
         except TypeError:
             return False
-        if len(tokens) != self.size or set(tokens) != self.names:
-            return False
+        cut = self.partition
+        if len(joined) == cut.length and cut.ready and (raw := joined.encode())[2::3] == cut.spaces:
+            if not cut.whole(raw):  # names of two letters, one space apart: read in bytes (see _partition)
+                return False
+            regular = True
+        else:
+            # Every pile's tokens at once, as a set: when it is the deck's set of card names and
+            # there are as many tokens as cards, every card is in exactly one pile.
+            tokens = joined.split()
+            if len(tokens) != self.size or set(tokens) != self.names:
+                return False
+            regular = False
         sweeps = data.get("sweeps")
         if not sweeps:
             return sweeps is None or sweeps == {}
@@ -99,7 +106,9 @@ class Checker:
         if any(sweeps.values()):
             for side, count in sweeps.items():
                 # A sweep takes the table with a card of the hand: two cards in the pile per sweep.
-                if count < 0 or (count and (not self.counter.has_sweeps or count * 2 > len(piles[side].split()))):
+                # A regular pile has a name and a space per card but the last: no split needed.
+                held = (len(piles[side]) + 1) // 3 if regular else len(piles[side].split())
+                if count < 0 or (count and (not self.counter.has_sweeps or count * 2 > held)):
                     return False
         return True
 
@@ -118,12 +127,19 @@ class Checker:
         no count. Anything this path does not read (Italian letters, lists of tokens, categories,
         claims, a problem of any kind) goes to ``replay``. On 2,000 simulated Scopa hands, verify
         took 20.8 times json.loads of the same lines through read_record, replay and the count,
-        9.4 times so with Game.play, 7.5 with ``_loose_plays`` (bench_engine, a busy machine)."""
+        9.4 times so with Game.play, 7.5 with ``_loose_replay.loose_plays`` (bench_engine, a busy machine).
+        A game alike and without builds first takes ``QuickReplay`` (no Game, no per-round masks):
+        205 -> 101 us a record of 4,000 simulated Scopa records beside json.loads' 27 (in process)."""
         if not data.keys() <= _QUICK_RECORD:
             return False
         engine = self.engine
         if engine is None:
             engine = self.engine = CaptureEngine(self.rules)
+        if self.alike is None:
+            self.alike = _alike(engine)
+            self.quick = QuickReplay(self, engine) if self.alike and not engine.spec.builds else None
+        if self.quick is not None and self.quick.check(data):
+            return True
         deal, plays = data.get("deal"), data.get("plays")
         if type(deal) is not dict or type(plays) is not list:
             return False
@@ -161,12 +177,10 @@ class Checker:
             side_of = [next(i for i, s in enumerate(sides) if p in teams[s]) for p in players] if teams \
                 else list(range(len(players)))
             game = Game(engine, batches, table, side_of, len(sides), players)
-            if self.alike is None:
-                self.alike = _alike(engine)
             if self.alike and not engine.spec.builds:
-                if not self._loose_plays(game, plays, players):
+                if not loose_plays(self, game, plays, players):
                     return False
-                return self._agrees(data, sides, game.piles, game.sweeps)
+                return self.agrees(data, sides, game.piles, game.sweeps)
             seat = {p: i for i, p in enumerate(players)}
             index, mask_of = self.index, self._mask
             for play in plays:
@@ -193,81 +207,7 @@ class Checker:
         if game.turn < game.total:
             return False
         game.finish()
-        return self._agrees(data, sides, game.piles, game.sweeps)
-
-    def _loose_plays(self, game: Game, plays: list[Any], players: tuple[str, ...]) -> bool:
-        """Play a game without builds to its end, as ``Game.play`` would, each ruling of the engine
-        kept by the ranks it saw; False at the first play that is not plainly legal.
-
-        Each column of the plays (who, which card, what was taken) is read in one pass in C, and
-        the engine is asked only about a table of ranks not met before: on 2,000 simulated Scopa
-        hands, 16,000 of 72,000 plays needed it (more files, fewer), and this method takes about
-        two thirds of the time Game.play took for the same plays."""
-        if not all(type(play) is dict and play.keys() <= _LOOSE_PLAY_KEYS and "side" in play for play in plays):
-            return False
-        n = len(players)
-        if [play["side"] for play in plays] != list(players) * (len(plays) // n) + list(players[:len(plays) % n]):
-            return False  # someone plays out of turn, or a name no hand has
-        engine, code, rank_of, memo = game.engine, self.code, self.rank_of, self.memo
-        cards = list(map(self.index.__getitem__, [play.get("card") for play in plays]))
-        takes = [play.get("take") for play in plays]
-        if len(memo) > MAX_RULINGS:
-            memo.clear()
-        batches, holding, side_of, piles, sweeps = game.batches, game.holding, game.side_of, game.piles, game.sweeps
-        loose, total, rounds = game.table.loose, game.total, game.rounds
-        ranks = sum(code[name] for i, name in enumerate(engine.names) if loose >> i & 1) >> 64
-        turn = round_ = 0
-        left = sum(m.bit_count() for m in holding)  # cards of this round not played yet
-        taker = game.last_capturer
-        for card, take in zip(cards, takes):  # noqa: B905 (as many of each)
-            p = turn % n
-            bit = 1 << card
-            if not holding[p] & bit:
-                return False
-            if take:
-                tokens = take.split()
-                both = sum(map(code.__getitem__, tokens))
-                taken = both & _LOW
-                if taken.bit_count() != len(tokens) or taken & ~loose:
-                    return False
-            else:
-                taken = 0
-            last, last_deal = turn + 1 == total, round_ + 1 >= rounds
-            if taken:
-                key: tuple[int, ...] = (rank_of[card], ranks, both >> 64, last, last_deal)
-                ruling = memo.get(key)
-                if ruling is None:
-                    found = engine.find(card, Table(loose), taken, last=last, last_deal=last_deal)
-                    ruling = memo[key] = 0 if found is None else 2 if found.sweep else 1
-                if not ruling:
-                    return False
-                side = side_of[p]
-                piles[side] |= taken | bit
-                sweeps[side] += ruling == 2
-                taker = side
-                loose &= ~taken
-                ranks -= both >> 64
-            else:
-                key = (rank_of[card], ranks)
-                ruling = memo.get(key)
-                if ruling is None:
-                    ruling = memo[key] = 0 if engine.can_capture(card, Table(loose)) else 1
-                if not ruling:
-                    return False
-                loose |= bit
-                ranks += self.rank_code[card]
-            holding[p] &= ~bit
-            turn += 1
-            left -= 1
-            if not left and round_ + 1 < rounds:
-                round_ += 1
-                game.holding = holding = [b[round_] if round_ < len(b) else 0 for b in batches]
-                left = sum(m.bit_count() for m in holding)
-        if turn < total:
-            return False
-        game.table, game.turn, game.last_capturer = Table(loose), turn, taker
-        game.finish()
-        return True
+        return self.agrees(data, sides, game.piles, game.sweeps)
 
     def _mask(self, text: str) -> int:
         """The bits of canonical tokens; KeyError for any other token, or a card given twice."""
@@ -277,7 +217,7 @@ class Checker:
             raise KeyError(text)
         return mask
 
-    def _agrees(self, data: dict[str, Any], sides: tuple[str, ...], piles: list[int], sweeps: list[int]) -> bool:
+    def agrees(self, data: dict[str, Any], sides: tuple[str, ...], piles: list[int], sweeps: list[int]) -> bool:
         """Whether the record's own piles and sweeps say what the plays gave, and the count finds nothing."""
         for pile, count in zip(piles, sweeps, strict=True):  # what the count would find wrong
             if count and (not self.sweeps_count or count * 2 > pile.bit_count()):

@@ -20,6 +20,7 @@ from scorekeeper._words import cut_short
 from scorekeeper.documents import DocumentError, load_json
 from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
+from scorekeeper.play._blocks import check_lines
 from scorekeeper.play._checker import Checker
 from scorekeeper.play._chunks import MAX_LINE, Chunk, read_chunks
 from scorekeeper.play._parallel import in_order
@@ -290,15 +291,14 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
     lines = text.split("\n")
     if text.endswith("\n") or not text:
         lines.pop()  # after the last line's end
-    verdicts = []
-    for number, line in enumerate(lines, start=chunk.first):
+    long = max(map(len, lines), default=0) > MAX_LINE  # in C: a loop over the lines took 3% of piles-only
+    for number, line in enumerate(lines if long else (), start=chunk.first):
         if len(line) > MAX_LINE and len(line.encode("utf-8")) > MAX_LINE:
             stop = _("{source} line {number}: longer than {size} KiB; refused, and the rest of the file is not "
                      "read").format(source=chunk.source, number=number, size=MAX_LINE // 1024)
+            del lines[number - chunk.first:]
             break
-        verdict = check(number, line)
-        if verdict is not None:
-            verdicts.append(verdict)
+    verdicts = check_lines(lines, chunk.first, verifier.checkers, rules, check)
     skipped = tuple(verifier.not_replayed)
     verifier.not_replayed.clear()
     return chunk.file, Batch(chunk.source, tuple(verdicts), skipped), stop
