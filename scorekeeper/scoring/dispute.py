@@ -8,8 +8,7 @@ A 'rest' pile still takes every card nobody listed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Rank
 from scorekeeper.i18n import N_, translated
@@ -19,11 +18,16 @@ from scorekeeper.scoring.hand import DEFAULT_RULES, HandSpec
 from scorekeeper.scoring.piles import read_piles
 from scorekeeper.scoring.primiera import PrimieraScorer, PrimieraSide, explain_primiera
 
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
+    from scorekeeper.rules._frozen import dataclass
+
 #: Said instead of a verdict while the piles have problems.
 NO_VERDICT = N_("no verdict until the piles are right")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=False)
 class PrimieraDispute:
     """Each side's primiera, who wins and why, and whatever is wrong with the piles shown."""
 

@@ -21,9 +21,9 @@ message can point there.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Deck
 from scorekeeper.documents import MAX_DIGITS, check_keys, read_document, where_of
@@ -36,12 +36,17 @@ from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import HandEntry, HandResult, counter_for, fact_name
 from scorekeeper.scoring.sides import team_names
 
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
+    from scorekeeper.rules._frozen import dataclass
+
 #: The rule set of a hand that names none.
 DEFAULT_RULES = "scopa"
 _KEYS = ("rules", "suit_letters", "with", "options", "piles", "sweeps", "declared", "claims")  # not for players: keys
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=False)
 class HandSpec:
     """The facts of a hand before its deck is known: pile texts, counts, and where each came from.
 

@@ -9,8 +9,8 @@ here, the hands of a deal in ``play``). ``read_piles`` reads the piles of a type
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from scorekeeper._words import and_list
 from scorekeeper.cards import Card, Deck, ranks_by_suit, suit_name
@@ -18,8 +18,13 @@ from scorekeeper.i18n import _, ngettext
 from scorekeeper.notation import PileText
 from scorekeeper.rules.ruleset import RuleSet
 
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
+    from scorekeeper.rules._frozen import dataclass
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, kw_only=False)
 class DeckSplit:
     """How some groups of cards split a deck: each group as a mask, and what does not fit."""
 
@@ -76,7 +81,7 @@ def _indices_by_members(deck: Deck) -> dict[tuple[int, int], int]:
     return {(id(card.rank), id(card.suit)): i for i, card in enumerate(deck.cards)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=False)
 class ReadPiles:
     """The piles of a hand as masks, with every problem found in them."""
 

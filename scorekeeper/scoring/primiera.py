@@ -8,16 +8,25 @@ player disputes (which card, which suit is missing) is worked out only when it i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from scorekeeper.cards import SUITS, Card, Deck, Rank, Suit, suit_names
 from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import PrimieraCategory
 from scorekeeper.scoring.categories import Explained, Points, Scored, Scorer, names_of
 
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
+    from scorekeeper.rules._frozen import dataclass
 
-@dataclass(frozen=True)
+# Scored(...) runs the NamedTuple's Python-level __new__ (590 ns on the bench machine); tuple.__new__
+# builds the same tuple in C (190 ns): the one Scored made anew for every hand (its raw is the piles).
+new = tuple.__new__
+
+
+@dataclass(frozen=True, kw_only=False)
 class PrimieraSide:
     """One side's primiera: its best card per suit, the total, or the suits it lacks."""
 
@@ -43,6 +52,7 @@ class PrimieraScorer(Scorer):
         self.shifts = tuple(deck.suit_shift(suit) for suit in SUITS)
         self.suit_bits = (1 << len(deck.ranks)) - 1
         self.best_value = _best_values(ranked)
+        self.held_value = _held_values(ranked)
 
     def side(self, pile: int) -> PrimieraSide:
         """The primiera of one pile: best card per suit and total, or the suits it lacks."""
@@ -65,28 +75,39 @@ class PrimieraScorer(Scorer):
 
     def total(self, pile: int) -> int | None:
         """The primiera total of one pile, or None if it lacks a suit."""
-        total = 0
-        for shift in self.shifts:
-            held = (pile >> shift) & self.suit_bits
-            if not held:
-                return None
-            total += self.best_value[held]
-        return total
+        total = self._sum(pile)
+        return total if total >= 0 else None
+
+    def _sum(self, pile: int) -> int:
+        """The total of one pile, negative if it lacks a suit (see ``_held_values``)."""
+        value, bits = self.held_value, self.suit_bits
+        first, second, third, fourth = self.shifts
+        return value[pile >> first & bits] + value[pile >> second & bits] + value[pile >> third & bits] + value[
+            pile >> fourth & bits]
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
-        totals = [self.total(pile) for pile in piles]
-        points = [0] * len(piles)
-        eligible = [t for t in totals if t is not None]
-        taker = None
-        if eligible:
-            top = max(eligible)
-            if eligible.count(top) == 1:
-                taker = totals.index(top)
-                points[taker] = self.spec.points
-        return Scored(tuple(points), tuple(piles), taker)
+        if len(piles) == 2:  # the usual hand, written out
+            got, bits = self.held_value, self.suit_bits
+            one, two, three, four = self.shifts
+            a, b = piles
+            first = got[a >> one & bits] + got[a >> two & bits] + got[a >> three & bits] + got[a >> four & bits]
+            second = got[b >> one & bits] + got[b >> two & bits] + got[b >> three & bits] + got[b >> four & bits]
+            taker = 0 if first > second and first >= 0 else 1 if second > first and second >= 0 else None
+        else:
+            taker = _taker([self.total(pile) for pile in piles])
+        return new(Scored, (self.share(taker, len(piles)), tuple(piles), taker))
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         return explain_primiera(self.sides(scored.raw), scored.taker, sides, self.deck)
+
+
+def _taker(totals: list[int | None]) -> int | None:
+    """The side with the highest total, if only one has it; a side lacking a suit (None) cannot win."""
+    eligible = [t for t in totals if t is not None]
+    if not eligible:
+        return None
+    top = max(eligible)
+    return totals.index(top) if eligible.count(top) == 1 else None
 
 
 @cache
@@ -111,6 +132,16 @@ def _best_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
     for value in ranked:
         table += [best if best > value else value for best in table]
     return tuple(table)
+
+
+@cache
+def _held_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
+    """``_best_values`` with the empty holding worth less than minus what four suits can add up to,
+    so that one sum of four look-ups is both a pile's total and, when negative, the sign that it lacks a
+    suit: no test and no branch per suit; with the two sums written out, a two-side primiera
+    14,700 -> 11,600 instructions (valgrind)."""
+    table = _best_values(ranked)
+    return (-4 * max(ranked, default=0) - 1, *table[1:])
 
 
 def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequence[str],
