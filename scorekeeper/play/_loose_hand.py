@@ -53,7 +53,7 @@ class Words:
                        for byte in range(256)] for at in range((len(quoted) + 7) // 8)]
         # Each play's text up to its take, by player and card: a play costs a look-up, not a format
         # (json.dumps of a record was 65 us of Scopa's 690 us a hand).
-        heads = [f'{{"side":{_quoted(name)},"card":"' for name in sim.players]
+        heads = [f'{{"side":{_quoted(name)},"card":"' for name in sim.players]  # not for players: JSON keys
         self.laid = [[f'{head}{card}"}}' for card in self.cards] for head in heads]
         self.takes = [[f'{head}{card}","take":"' for card in self.cards] for head in heads]
         # The turns of a round, each with what it needs looked up once: the player, how many cards
@@ -64,7 +64,7 @@ class Words:
                       for j in range(size) for p in range(n)]
         self.hand_heads = [_quoted(name) + ":[" for name in sim.players]
         self.sides = [_quoted(side) + ":" for side in sim.sides]
-        self.head = f'{{"rules":{_quoted(sim.rules.id)},"seed":{sim.seed},"hand":'
+        self.head = f'{{"rules":{_quoted(sim.rules.id)},"seed":{sim.seed},"hand":'  # not for players: JSON keys
         teams = {side: list(members) for side, members in sim.teams.items()}
         self.teams = f',"teams":{json.dumps(teams, separators=(",", ":"), ensure_ascii=False)}' if teams else ""
 
@@ -73,6 +73,8 @@ class Words:
         parts = [table[mask >> 8 * at & 255] for at, table in enumerate(self.bytes)]
         return " ".join([part for part in parts if part])
 
+
+_DEAL = ',"deal":{"hands":{'  # not for players: the record's JSON keys, as json.dumps writes them
 
 def _quoted(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
@@ -158,7 +160,7 @@ def loose_line(sim: Simulator, number: int) -> str:
     deal = ",".join([f'{head}"{_ROUNDS.join(map(" ".join, map(named_card, rounds_)))}"]'
                      for head, rounds_ in zip(words.hand_heads, dealt, strict=True)])
     text, named = words.text, words.sides
-    return "".join((words.head, str(number), ',"deal":{"hands":{', deal, '},"table":"', text(table), '"}',
+    return "".join((words.head, str(number), _DEAL, deal, '},"table":"', text(table), '"}',
                     words.teams, ',"plays":[', ",".join(plays), '],"piles":{',
                     ",".join([f'{side}"{text(pile)}"' for side, pile in zip(named, piles, strict=True)]),
                     '},"sweeps":{', ",".join([f"{side}{count}" for side, count in zip(named, sweeps, strict=True)]),
