@@ -47,15 +47,28 @@ def config_path() -> Path:
     env = os.environ.get("SCOREKEEPER_CONFIG")  # not for players: a variable
     if env:
         return Path(env)
-    if sys.platform.startswith("linux"):
-        # Every command reads the settings; importing platformdirs costs 7 ms, a tenth of a
-        # command's start, for what on Linux is the XDG rule it implements: $XDG_CONFIG_HOME or ~/.config.
-        base = os.environ.get("XDG_CONFIG_HOME", "").strip()  # not for players: a variable
-        home = Path(base if os.path.isabs(base) else os.path.expanduser("~/.config"))
-        return home / "scorekeeper" / "config.toml"  # not for players: a file name
-    from platformdirs import user_config_dir
+    return user_folder("config") / "config.toml"  # not for players: a file name
 
-    return Path(user_config_dir("scorekeeper", appauthor=False)) / "config.toml"  # not for players: a file name
+
+#: Per kind of folder, the XDG variable and its default under the home folder (Linux).
+_XDG = {"config": ("XDG_CONFIG_HOME", "~/.config"), "cache": ("XDG_CACHE_HOME", "~/.cache"),  # not for players
+        "data": ("XDG_DATA_HOME", "~/.local/share")}  # not for players: variables and folders
+
+
+def user_folder(kind: str) -> Path:
+    """scorekeeper's folder of the user's ``config``, ``cache`` or ``data``, as platformdirs names it."""
+    if sys.platform.startswith("linux"):
+        # Every command reads the settings, and most the cache or the history; importing
+        # platformdirs costs 7 ms, a twentieth of a command's start, for what on Linux is the XDG
+        # rule it implements: the variable if it holds an absolute path, else the default.
+        variable, default = _XDG[kind]
+        base = os.environ.get(variable, "").strip()
+        return Path(base if os.path.isabs(base) else os.path.expanduser(default)) / "scorekeeper"
+    import platformdirs
+
+    folder = {"config": platformdirs.user_config_dir, "cache": platformdirs.user_cache_dir,
+              "data": platformdirs.user_data_dir}[kind]
+    return Path(folder("scorekeeper", appauthor=False))
 
 
 def _check(data: dict[str, Any], path: Path) -> Config:

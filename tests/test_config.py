@@ -109,3 +109,23 @@ def test_a_match_starts_with_the_settings_game_and_players_partners_sitting_oppo
 def test_with_no_game_set_anywhere_match_new_says_where_to_set_one(monkeypatch: pytest.MonkeyPatch) -> None:
     code, _, err = run("match", "new", "--side", "Anna", "--side", "Bruno")
     assert code == 2 and err.startswith("error: give --rules, or set a default in the settings file ")
+
+
+@pytest.mark.parametrize("kind, variable, finder", [
+    ("config", "XDG_CONFIG_HOME", "user_config_dir"),
+    ("cache", "XDG_CACHE_HOME", "user_cache_dir"),
+    ("data", "XDG_DATA_HOME", "user_data_dir"),
+])
+@pytest.mark.parametrize("value", [None, "/srv/elsewhere", "relative/ignored", "  "])
+def test_the_users_folders_are_where_platformdirs_puts_them(kind, variable, finder, value, monkeypatch):
+    """The settings, the rule-set cache and the history live where platformdirs says (found without
+    importing it on Linux, for a quicker start)."""
+    import platformdirs
+
+    from scorekeeper.config import user_folder
+
+    if value is None:
+        monkeypatch.delenv(variable, raising=False)
+    else:
+        monkeypatch.setenv(variable, value)
+    assert user_folder(kind) == Path(getattr(platformdirs, finder)("scorekeeper", appauthor=False))

@@ -99,9 +99,9 @@ def default_path() -> Path:
     env = os.environ.get("SCOREKEEPER_DB")  # not for players: a variable's name
     if env:
         return Path(env)
-    from platformdirs import user_data_dir
+    from scorekeeper.config import user_folder
 
-    return Path(user_data_dir("scorekeeper", appauthor=False)) / "history.sqlite3"  # not for players: a file name
+    return user_folder("data") / "history.sqlite3"  # not for players: a file name
 
 
 def now() -> str:

@@ -29,9 +29,9 @@ def cache_root() -> Path | None:
     """The cache folder from ``SCOREKEEPER_CACHE_DIR`` or the user's cache folder; None: turned off."""
     root = os.environ.get("SCOREKEEPER_CACHE_DIR")  # not for players: a variable
     if root is None:
-        from platformdirs import user_cache_dir
+        from scorekeeper.config import user_folder
 
-        root = user_cache_dir("scorekeeper", appauthor=False)
+        return user_folder("cache")
     return Path(root) if root else None  # an empty setting turns the cache off
 
 
