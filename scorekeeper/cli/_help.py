@@ -55,34 +55,31 @@ def _options(command: click.Command, ctx: click.Context, formatter: click.HelpFo
                 formatter.write_dl(rows)
 
 
-class Command(TyperCommand):
-    """A command whose help page speaks the language chosen."""
+class _Spoken:
+    """What a command and a group share: the help page drawn in the language chosen."""
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with _spoken(self, ctx):
-            super().format_help(ctx, formatter)
+        with _spoken(self, ctx):  # type: ignore[arg-type]  # mixed into click commands only
+            super().format_help(ctx, formatter)  # type: ignore[misc]
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _usage(self, ctx, formatter)
+        _usage(self, ctx, formatter)  # type: ignore[arg-type]
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _options(self, ctx, formatter)
+        _options(self, ctx, formatter)  # type: ignore[arg-type]
 
 
-class Group(TyperGroup):
+class Command(_Spoken, TyperCommand):
+    """A command whose help page speaks the language chosen."""
+
+
+class Group(_Spoken, TyperGroup):
     """A group whose help page speaks the language chosen and lists each command with the whole
     first sentence of its help, wrapped (click cuts it at the width with "...", where typer's rich
     panels wrapped it)."""
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with _spoken(self, ctx):
-            super().format_help(ctx, formatter)
-
-    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _usage(self, ctx, formatter)
-
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        _options(self, ctx, formatter)
+        super().format_options(ctx, formatter)
         self.format_commands(ctx, formatter)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
