@@ -127,6 +127,19 @@ def dumps(value: Any) -> str:
     return "".join(_C_COMPACT(value, 0))
 
 
+
+_INSERT_HAND = ("INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, "
+                "added_by, ended_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def _hand_values(match_id: int, number: int, hand: dict[str, Any], added_by: int, ended_by: int | None,
+                 sides: str) -> tuple[Any, ...]:
+    """A hand's row for ``_INSERT_HAND``, from its columns as plain data (``sides`` already encoded)."""
+    return (match_id, number, sides, dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
+            dumps(hand["match_winner"]) if hand["match_winner"] else None,  # not for players: keys
+            dumps(hand["problems"]), int(hand["forced"]), added_by, ended_by)
+
+
 class Store:
     """An open history database.
 
@@ -404,13 +417,8 @@ class Store:
 
     def insert_hand(self, match_id: int, number: int, hand: dict[str, Any], added_by: int) -> int:
         """Store a hand (its columns as plain data, see ``history.matches.hand_columns``); returns its id."""
-        cursor = self.db.execute(
-            "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, number, dumps(hand["sides"]), dumps(hand["typed"]), dumps(pack_categories(hand["categories"])),
-             dumps(hand["match_winner"]) if hand["match_winner"] else None,  # not for players: keys
-             dumps(hand["problems"]),
-             int(hand["forced"]), added_by))
+        row = _hand_values(match_id, number, hand, added_by, None, dumps(hand["sides"]))
+        cursor = self.db.execute(_INSERT_HAND, row)
         return int(cursor.lastrowid or 0)
 
     # Import writes a match's events and hands with one executemany each, not a statement per row:
@@ -436,14 +444,9 @@ class Store:
                 text = sides[key] = dumps(names)
             return text
 
-        self.db.executemany(
-            "INSERT INTO hands (match_id, number, sides, typed, categories, match_winner, problems, forced, added_by, "
-            "ended_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(match_id, number, encoded(hand["sides"]), dumps(hand["typed"]),
-              dumps(pack_categories(hand["categories"])),
-              dumps(hand["match_winner"]) if hand["match_winner"] else None,  # not for players: keys
-              dumps(hand["problems"]) if hand["problems"] else "[]", int(hand["forced"]), added_by, ended_by)
-             for number, hand, added_by, ended_by in hands])
+        self.db.executemany(_INSERT_HAND, [
+            _hand_values(match_id, number, hand, added_by, ended_by, encoded(hand["sides"]))
+            for number, hand, added_by, ended_by in hands])
         return [r[0] for r in self.db.execute("SELECT id FROM hands WHERE match_id = ? ORDER BY id", (match_id,))]
 
     def insert_claim(self, match_id: int, after: int, side: str, added_by: int, ended_by: int | None = None) -> int:
