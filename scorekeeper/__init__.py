@@ -110,22 +110,14 @@ def _entry(spec: HandSpec, deck: Deck) -> HandEntry:
     looked up instead of read token by token: 20 times faster, where parse_pile took 40% of the
     front door's time. Anything else (suit groups, marks, Italian letters, a bad token) is read by
     ``parse_pile``; tests/test_startup.py checks both read alike."""
-    from scorekeeper.notation import REST, PileText
+    from scorekeeper.scoring._plain import canonical_piles
     from scorekeeper.scoring.count import HandEntry
 
     if spec.italian_suits:  # "7c" is then the seven of cups (hearts), not the canonical 7c
         return spec.entry(deck)
-    canonical = deck.by_text
-    piles = []
-    for text, _ in spec.piles.values():
-        tokens = text.split()
-        if tokens == [REST]:
-            piles.append(PileText(rest=True))
-            continue
-        try:
-            piles.append(PileText([canonical[token] for token in tokens]))
-        except KeyError:
-            return spec.entry(deck)
+    piles = canonical_piles((text for text, _ in spec.piles.values()), deck)
+    if piles is None:
+        return spec.entry(deck)
     return HandEntry(tuple(spec.piles), tuple(piles), spec.sweeps, spec.declared, spec.claims, spec.enabled,
                      spec.where)
 

@@ -11,7 +11,7 @@ everything. ``tests/test_scoring_fast_paths.py`` checks that both paths agree on
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper._marks import MAX_DIGITS
@@ -31,19 +31,11 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
     # the front door's 284,000 a two-side hand (valgrind); this takes 47,000.
     if type(piles) is not dict or not piles:
         return None
-    canonical = deck.by_text
-    texts = []
-    for side, text in piles.items():
-        if type(side) is not str or type(text) is not str:
-            return None
-        tokens = text.split()
-        if tokens == [REST]:
-            texts.append(PileText(rest=True))
-            continue
-        try:
-            texts.append(PileText(list(map(canonical.__getitem__, tokens))))
-        except KeyError:  # anything but a canonical card: parse_pile reads it, or says what is wrong
-            return None
+    if any(type(side) is not str or type(text) is not str for side, text in piles.items()):
+        return None
+    texts = canonical_piles(piles.values(), deck)
+    if texts is None:
+        return None
     places: dict[tuple[str, str], str] = {}
     on = list(enabled)
     for cid in on:
@@ -55,6 +47,24 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
     if typed_sweeps is None or typed_claims is None:
         return None
     return HandEntry(tuple(piles), tuple(texts), typed_sweeps, {}, typed_claims, tuple(on), places)
+
+
+def canonical_piles(texts: Iterable[str], deck: Deck) -> list[PileText] | None:
+    """Piles written in canonical tokens (``7d Ad 10h``) or ``rest``, looked up instead of read token
+    by token; None at any other text (a suit group, a mark, a word, a bad token), which ``parse_pile``
+    reads or words."""
+    canonical = deck.by_text
+    piles = []
+    for text in texts:
+        tokens = text.split()
+        if tokens == [REST]:
+            piles.append(PileText(rest=True))
+            continue
+        try:
+            piles.append(PileText(list(map(canonical.__getitem__, tokens))))
+        except KeyError:
+            return None
+    return piles
 
 
 def _counts(value: Any, key: str, places: dict[tuple[str, str], str]) -> dict[str, int] | None:
