@@ -19,8 +19,8 @@ from scorekeeper.history.pending import propose_hand
 from scorekeeper.match.hand import count_for
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import _
-from scorekeeper.web._security import WebError, device_of, read_form
-from scorekeeper.web.site import page, refusal_of, site_of
+from scorekeeper.web._security import WebError, device_of
+from scorekeeper.web.site import page, posted, refusal_of, site_of
 
 
 def _edit_number(request: Request, form: dict[str, str] | None = None) -> int | None:
@@ -100,9 +100,7 @@ async def hand_page(request: Request) -> Response:
 async def store_hand(request: Request) -> Response:
     """Store the hand (``add_hand``), or with ``edit`` replace that hand (``edit_hand``); a hand that does
     not check out comes back with its problems (422), a stale one is refused (409)."""
-    site = site_of(request)
-    form = await read_form(request)
-    site.keys.require_form(request, form)
+    site, form = await posted(request)
     ref = str(request.path_params["match"])
     edit = _edit_number(request, form)
     to_confirm = edit is None and bool(form.get("confirm"))
@@ -140,9 +138,7 @@ async def store_hand(request: Request) -> Response:
 @page
 async def preview(request: Request) -> Response:
     """The library's count of the hand tapped so far, as JSON for the page's live count."""
-    site = site_of(request)
-    form = await read_form(request)
-    site.keys.require_form(request, form)
+    site, form = await posted(request)
     ref = str(request.path_params["match"])
     edit = _edit_number(request, form)
 

@@ -14,8 +14,8 @@ from scorekeeper.output.export import export_matches
 from scorekeeper.output.html import COLOURS, chart
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import LANGUAGE_COOKIE, LANGUAGES, _
-from scorekeeper.web._security import SESSION_COOKIE, TOKEN_COOKIE, WebError, device_of, new_session, read_form
-from scorekeeper.web.site import page, refusal_of, site_of
+from scorekeeper.web._security import SESSION_COOKIE, TOKEN_COOKIE, WebError, device_of, new_session
+from scorekeeper.web.site import page, posted, refusal_of, site_of
 
 _COOKIE_AGE = 7 * 24 * 3600
 _LISTED = 100  # matches on the first page, newest first
@@ -74,9 +74,7 @@ async def home(request: Request) -> Response:
 @page
 async def create(request: Request) -> Response:
     """Start a match from the form; its sheet comes next."""
-    site = site_of(request)
-    form = await read_form(request)
-    site.keys.require_form(request, form)
+    site, form = await posted(request)
 
     def work() -> Response:
         try:
@@ -134,9 +132,7 @@ async def version(request: Request) -> Response:
 @page
 async def undo_last(request: Request) -> Response:
     """Withdraw the last hand (it stays in the history's trail); the form says which hand it saw last."""
-    site = site_of(request)
-    form = await read_form(request)
-    site.keys.require_form(request, form)
+    site, form = await posted(request)
     ref = str(request.path_params["match"])
     seen = forms.hand_number(form)
 
@@ -170,9 +166,7 @@ async def export(request: Request) -> Response:
 @page
 async def pending_answer(request: Request) -> Response:
     """Confirm a hand waiting for confirmation (a player of another side, on their phone), or withdraw it."""
-    site = site_of(request)
-    form = await read_form(request)
-    site.keys.require_form(request, form)
+    site, form = await posted(request)
     ref, answer = str(request.path_params["match"]), str(request.path_params["answer"])
     pending_id = int(request.path_params["pending"])
     if answer not in ("confirm", "withdraw"):

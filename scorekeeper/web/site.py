@@ -19,7 +19,7 @@ from scorekeeper.history.matches import Match
 from scorekeeper.history.store import NoSuchMatch, Store, StoreError
 from scorekeeper.match.settings import MatchError
 from scorekeeper.web._i18n import LANGUAGES, _, install, language_of, speaking
-from scorekeeper.web._security import SESSION_COOKIE, Keys, WebError
+from scorekeeper.web._security import SESSION_COOKIE, Keys, WebError, read_form
 
 HERE = Path(__file__).resolve().parent
 Handler = Callable[[Request], Awaitable[Response]]
@@ -106,6 +106,15 @@ def site_of(request: Request) -> Site:
     """The site serving this request."""
     site: Site = request.app.state.site
     return site
+
+
+async def posted(request: Request) -> tuple[Site, dict[str, str]]:
+    """The site and the form a POST sent, its token checked: every handler of a form reads it so,
+    so that none can act on a form without the check."""
+    site = site_of(request)
+    form = await read_form(request)
+    site.keys.require_form(request, form)
+    return site, form
 
 
 def page(handler: Handler) -> Handler:
