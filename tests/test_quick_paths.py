@@ -1,5 +1,5 @@
 """Paths taken for speed (issue 9) against what they stand in for: the rule set's dataclasses made
-with one generated method (``rules._frozen``) against the standard frozen dataclass, JSON read by
+with one generated method (``scorekeeper._frozen``) against the standard frozen dataclass, JSON read by
 the C scanner straight away against ``JSONDecoder.decode``, and ``split_deck`` on identities
 against a plain reading of the partition."""
 

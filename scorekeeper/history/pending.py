@@ -20,8 +20,8 @@ from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with no method compiled (rules._frozen): a quicker start
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with no method compiled (see _frozen): a quicker start
+    from scorekeeper._frozen import dataclass
 
 PENDING, WITHDRAW = "pending", "withdraw"
 _CLOSING = ("add", WITHDRAW)

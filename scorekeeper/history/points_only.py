@@ -21,8 +21,8 @@ from scorekeeper.match.hand import side_lookup
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with no method compiled (rules._frozen): a quicker start
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with no method compiled (see _frozen): a quicker start
+    from scorekeeper._frozen import dataclass
 
 #: The digits a count may have: more is never a hand's points, and turning it into a number is wasted work.
 _MOST_DIGITS = 15

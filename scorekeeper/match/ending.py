@@ -27,8 +27,8 @@ from scorekeeper.rules.ruleset import Stake
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with no method compiled (rules._frozen): 0.8 ms less at every start of a history command
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with no method compiled (see _frozen): 0.8 ms less at every start of a history command
+    from scorekeeper._frozen import dataclass
 
 __all__ = ["FINISHES", "CategoryPoints", "Claim", "HandLine", "HandPoints", "MatchError", "MatchSettings",
            "MatchState", "Side", "match_settings", "parse_sides", "state_after", "state_dict"]  # not for players: names

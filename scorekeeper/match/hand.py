@@ -20,8 +20,8 @@ from scorekeeper.scoring.hand import HandSpec
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with no method compiled (rules._frozen): 0.4 ms less at every start of a history command
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with no method compiled (see _frozen): 0.4 ms less at every start of a history command
+    from scorekeeper._frozen import dataclass
 
 
 @dataclass(frozen=True)

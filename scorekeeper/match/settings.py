@@ -15,8 +15,8 @@ from scorekeeper.scoring.sides import team_shape_problem
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with no method compiled (rules._frozen): 0.8 ms less at every start of a history command
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with no method compiled (see _frozen): 0.8 ms less at every start of a history command
+    from scorekeeper._frozen import dataclass
 
 FINISHES: tuple[str, ...] = get_args(Finish)
 _FORBIDDEN = "=:,"  # they separate names from values in --pile SIDE=CARDS and --declare SIDE:CAT=N

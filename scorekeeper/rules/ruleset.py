@@ -16,8 +16,8 @@ from scorekeeper.i18n import _, current
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # the same frozen dataclasses, made in a sixth of the time (see _frozen)
-    from scorekeeper.rules._frozen import made_once as dataclass
+else:  # the same frozen dataclasses, made in a sixth of the time (see scorekeeper._frozen)
+    from scorekeeper._frozen import made_once as dataclass
 
 SuitLetter = Literal["d", "h", "s", "c"]
 RankText = Literal["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

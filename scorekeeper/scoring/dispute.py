@@ -20,8 +20,8 @@ from scorekeeper.scoring.primiera import PrimieraScorer, PrimieraSide, explain_p
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see scorekeeper._frozen)
+    from scorekeeper._frozen import dataclass
 
 #: Said instead of a verdict while the piles have problems.
 NO_VERDICT = N_("no verdict until the piles are right")

@@ -38,8 +38,8 @@ from scorekeeper.scoring.sides import team_names
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see scorekeeper._frozen)
+    from scorekeeper._frozen import dataclass
 
 #: The rule set of a hand that names none.
 DEFAULT_RULES = "scopa"

@@ -20,8 +20,8 @@ from scorekeeper.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see scorekeeper._frozen)
+    from scorekeeper._frozen import dataclass
 
 
 @dataclass(frozen=True, kw_only=False)

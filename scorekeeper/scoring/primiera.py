@@ -18,8 +18,8 @@ from scorekeeper.scoring.categories import Explained, Points, Scored, Scorer, na
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see rules._frozen)
-    from scorekeeper.rules._frozen import dataclass
+else:  # frozen dataclasses with only __init__ compiled, for a quicker start-up (see scorekeeper._frozen)
+    from scorekeeper._frozen import dataclass
 
 # Scored(...) runs the NamedTuple's Python-level __new__ (590 ns on the bench machine); tuple.__new__
 # builds the same tuple in C (190 ns): the one Scored made anew for every hand (its raw is the piles).
