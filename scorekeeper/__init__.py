@@ -86,23 +86,32 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
     >>> score({"Anna": "7d 7d", "Bruno": "rest"}).problems
     ('pile of Anna: 7d is twice in this pile',)
     """
+    from scorekeeper.rules.catalog import load_rules as load
     from scorekeeper.scoring._plain import plain_entry
     from scorekeeper.scoring.count import counter_for
 
-    facts = {"sweeps": sweeps, "declared": declared, "claims": claims, "with": list(enabled)}
     try:
-        ruleset = _rules(rules)
+        # The catalog itself, not this module's load_rules: its import and str() were a fifth of
+        # the cost of finding the rule set again (3.6 -> 2.2 us).
+        ruleset = load(rules) if type(rules) is str else _rules(rules)
     except ScorekeeperError:
-        _hand(piles, facts, italian_suits)  # a hand that cannot be read is reported first, as it always was
+        # a hand that cannot be read is reported first, as it always was
+        _hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits)
         raise
     # Plain values in canonical cards are read straight into a HandEntry (scoring._plain), with the
     # same words in every message; anything else goes through the hand-file reader.
     entry = None if declared or italian_suits else plain_entry(piles, sweeps, claims, enabled, ruleset.cards)
     if entry is None:
-        entry = _entry(_hand(piles, facts, italian_suits), ruleset.cards)
+        entry = _entry(_hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits), ruleset.cards)
     # The rule set and its Counter are built once per rule set and process (the catalog and
     # counter_for keep them): building a Counter per hand held the README's loop to 1,858 hands/s.
     return counter_for(ruleset).score(entry)
+
+
+def _facts(sweeps: Mapping[str, int] | None, declared: Mapping[str, Mapping[str, int]] | None,
+           claims: Mapping[str, int] | None, enabled: Sequence[str]) -> dict[str, Any]:
+    """The facts of a hand under their hand-file keys, for the hand-file reader."""
+    return {"sweeps": sweeps, "declared": declared, "claims": claims, "with": list(enabled)}
 
 
 def _entry(spec: HandSpec, deck: Deck) -> HandEntry:

@@ -49,8 +49,20 @@ def load_rules(ref: str) -> RuleSet:
         if builtin is not None:
             _BUILTIN_FILES[ref] = path
     known = _LOADED.get(path)
-    if known is not None and _stamps([name for name, _, _ in known[0]]) == known[0]:
-        return known[1]
+    if known is not None:
+        stamps = known[0]
+        if len(stamps) == 1:  # a rule set of one file (every built-in but the extending ones): one stat
+            # inline, without _stamps' lists and generator: 5.4 -> 2.1 us a call, a tenth of the
+            # front door's time for a two-side hand.
+            name, size, changed = stamps[0]
+            try:
+                info = os.stat(name)
+            except OSError:
+                info = None
+            if info is not None and info.st_size == size and info.st_mtime_ns == changed:
+                return known[1]
+        elif _stamps([name for name, _, _ in stamps]) == stamps:
+            return known[1]
     ruleset, sources = _cache_read(path)
     if ruleset is None:
         from scorekeeper.rules.extends import read_rules  # imports PyYAML and pydantic: only on a miss
@@ -58,9 +70,9 @@ def load_rules(ref: str) -> RuleSet:
         ruleset, read = read_rules(path)
         _cache_write(path, ruleset, read)
         sources = [name for name, _ in read]
-    stamps = _stamps(sources)
-    if stamps is not None:
-        _LOADED[path] = (stamps, ruleset)
+    fresh = _stamps(sources)
+    if fresh is not None:
+        _LOADED[path] = (fresh, ruleset)
     return ruleset
 
 
