@@ -1,7 +1,8 @@
 """The fast paths of scoring (issue 9) give exactly what the plain paths give.
 
-- the front door reads plain pile texts straight into a HandEntry (``scoring._plain``): the same
-  result, or the same refusal, as the hand-file reader and ``parse_pile``;
+- the front door reads plain pile texts straight into a HandEntry, and piles that hold every card
+  once straight into masks (``scoring._plain``): the same result, or the same refusal, as the
+  hand-file reader and ``parse_pile``;
 - scorers write out the two-side hand and keep the outcomes they have seen: a fresh Counter and one
   that has counted many hands agree, and a third, empty side changes nobody's points or taker;
 - primiera's one-sum total is the total of the best card of each suit, read off the ladders.

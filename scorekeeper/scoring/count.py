@@ -50,6 +50,9 @@ def build_scorer(category: Category, deck: Deck) -> Scorer:
     return SCORERS[type(category)](category, deck)
 
 
+#: The pile of a hand read straight to masks (``Counter.score_masks``): no card marked.
+_UNMARKED = PileText()
+
 _COUNTERS: dict[int, tuple[RuleSet, Counter]] = {}  # the rule set is kept, so its id is not reused
 
 
@@ -115,16 +118,26 @@ class Counter:
 
     def score(self, entry: HandEntry) -> HandResult:
         """Check and count a typed hand."""
+        self._check_facts(entry)
+        masks = self._exact_masks(entry.sides, entry.piles)
+        if masks is not None:
+            return self._counted(entry, masks, [])
+        read = read_piles(self.rules, entry.sides, entry.piles)
+        return self._counted(entry, read.masks, list(read.problems))
+
+    def score_masks(self, entry: HandEntry, masks: tuple[int, ...]) -> HandResult:
+        """Check and count a hand whose piles are already read as masks that hold every card of the
+        deck once, none marked (``entry.piles`` may then be empty): what ``score`` does once it has
+        read the piles. The front door's plain piles come this way (``scoring._plain``)."""
+        self._check_facts(entry)
+        return self._counted(entry, masks, [])
+
+    def _check_facts(self, entry: HandEntry) -> None:
         self.check_names(entry)
         if entry.sweeps or entry.declared:  # counts no hand of this game can have: refused, never forced
             self._check_bounds(entry)
-        masks = self._exact_masks(entry.sides, entry.piles)
-        if masks is not None:
-            problems: list[str] = []
-        else:
-            read = read_piles(self.rules, entry.sides, entry.piles)
-            masks = read.masks
-            problems = list(read.problems)
+
+    def _counted(self, entry: HandEntry, masks: tuple[int, ...], problems: list[str]) -> HandResult:
         sweeps = self._sweeps(entry, masks, problems)
         declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
                     for cid in self._declared} if entry.declared else {}
@@ -183,7 +196,7 @@ class Counter:
     def _sweeps(self, entry: HandEntry, masks: Sequence[int], problems: list[str]) -> tuple[int, ...]:
         counts = []
         typed_sweeps = entry.sweeps
-        for side, pile, mask in zip(entry.sides, entry.piles, masks, strict=True):
+        for side, pile, mask in zip(entry.sides, entry.piles or (_UNMARKED,) * len(masks), masks, strict=True):
             typed = typed_sweeps.get(side)
             # Only a side whose sweeps could be wrong is looked at closely: 27,100 -> 9,600
             # instructions a two-side hand with sweeps typed (valgrind).
