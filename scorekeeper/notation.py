@@ -19,6 +19,7 @@ In a deck without 8, 9 and 10 (the Italian one) those ranks mean J, Q and K.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,6 +138,11 @@ class CardReader:
         # takes 1.2 s so, 3.2 s without, out of about 6 s for `verify --replay` of them. With Italian
         # letters "7c" is not the canonical 7c, so every token is read.
         self._canonical: dict[str, Card] = {} if italian_suits else deck.by_text
+
+    @property
+    def canonical(self) -> Mapping[str, Card]:
+        """The deck's cards by canonical token, when tokens are read as written (empty with Italian letters)."""
+        return self._canonical
 
     def cards(self, value: Any, where: str) -> tuple[Card, ...]:
         """The cards of a text or a list of card texts; every message starts with ``where``."""

@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli.common import with_options
+from scorekeeper.errors import InputErrors, NotationError
+from scorekeeper.notation import CardReader
 from scorekeeper.play.capture import CaptureEngine
-from scorekeeper.play.records import read_record
+from scorekeeper.play.records import _plain_play, _play, read_record
 from scorekeeper.play.replay import replay
 from scorekeeper.play.simulate import Simulator
 from scorekeeper.rules.catalog import builtin_ids, load_rules
@@ -55,3 +57,23 @@ def test_replayed_score_equals_score_on_its_piles(game: str, seed: int, number: 
     spec = with_options(HandSpec(), piles=[f"{s}={t}" for s, t in record["piles"].items()],
                         sweeps=[f"{s}={n}" for s, n in record["sweeps"].items()])
     assert outcome.result.to_dict() == Counter(rules).score(spec.entry(rules.cards)).to_dict()
+
+
+_PLAY_VALUES = st.one_of(st.sampled_from(["Anna", "7d", "7d 3c", "3c  4h", "", "7x", "rest", "10d", "d:A2"]),
+                         st.none(), st.integers(-1, 3), st.booleans(),
+                         st.lists(st.sampled_from(["7d", "3c", "7x"]), max_size=2))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(["side", "card", "take", "player", "build", "onto", "bogus"]), _PLAY_VALUES,
+                       max_size=4))
+def test_a_play_read_without_wording_its_place_is_the_play_read_with_it(play: dict[str, Any]) -> None:
+    """read_record's quick reading of a play as simulate writes it gives the same Play as the reading
+    that words every mistake, and leaves to that one every play it refuses."""
+    reader = CardReader(load_rules("scopa").cards)
+    quick = _plain_play(play, 4, reader.canonical)
+    try:
+        full = _play(play, 4, "record: play 4", reader)
+    except (NotationError, InputErrors):
+        full = None
+    assert quick is None or quick == full
