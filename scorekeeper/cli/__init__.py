@@ -7,9 +7,12 @@ command tree, for tests and for embedding.
 
 Help is click's plain text, not typer's rich panels: rendering it with rich took 73 ms, longer
 than everything else a command does, and said nothing more.
-"""
 
-from __future__ import annotations
+The modules that define commands (this one, score, play, match, history, rules, info, serve) do
+not use ``from __future__ import annotations``: typer reads every parameter's annotation when it
+builds a command, and annotations kept as text were each compiled again by ``eval`` at every start
+(building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type checking is quoted.
+"""
 
 import importlib
 import os

@@ -1,7 +1,5 @@
 """``export``, ``import`` and ``stats``: the history as files, and what it says about the players."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

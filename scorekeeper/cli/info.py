@@ -1,7 +1,5 @@
 """``info``: the version, and where the history, the cache and the settings are kept."""
 
-from __future__ import annotations
-
 from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import JsonOption
 from scorekeeper.i18n import N_

@@ -5,8 +5,6 @@ The database, the match logic and the renderers are imported inside each command
 ``scorekeeper score`` never pays for the history database.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -59,7 +57,7 @@ AskOption = Annotated[bool | None, typer.Option(
     help=N_("Ask for each side's pile (default: when no --pile is given and a terminal is attached)."))]
 
 
-def open_store(db: Path | None, *, readonly: bool = False) -> Store:
+def open_store(db: Path | None, *, readonly: bool = False) -> "Store":
     """The history database named by --db, $SCOREKEEPER_DB or the default (``readonly`` for the
     commands that only read it: they work on a copy on read-only media too)."""
     from scorekeeper.history.store import Store
@@ -138,7 +136,7 @@ def _no_default(option: str, example: str) -> NoReturn:
         option=option, path=config_path(), example=example))
 
 
-def _report_entered(entered: Entered, json: bool, verb: str) -> None:
+def _report_entered(entered: "Entered", json: bool, verb: str) -> None:
     """``verb`` is "stored" (match add) or "replaced" (match edit)."""
     from scorekeeper.output.sheet import entered_dict, entered_text
     from scorekeeper.output.text import to_json

@@ -3,8 +3,6 @@
 Heavy modules are imported inside the commands, so that ``score`` does not pay for them.
 """
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``rules list | show | check | schema``: the rule sets, built-in and the user's own."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``score`` and ``primiera``: count and check one hand, settle a primiera dispute."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -76,7 +74,7 @@ def primiera(
         raise typer.Exit(NOT_OK)
 
 
-def _primiera_text(dispute: PrimieraDispute) -> str:
+def _primiera_text(dispute: "PrimieraDispute") -> str:
     lines = []
     for side, held in zip(dispute.sides, dispute.by_side, strict=True):
         best = "  ".join(f"{card} {dispute.values[card.rank]}" for card in held.best.values())

@@ -5,8 +5,6 @@ pages never import each other. The join token travels to the pages' factory in a
 variable of this process only.
 """
 
-from __future__ import annotations
-
 import ipaddress
 import os
 import secrets
