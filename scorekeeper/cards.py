@@ -23,6 +23,10 @@ class Suit(str, Enum):
     SPADES = "s"
     CLUBS = "c"
 
+    # Hashed as its letter, in C, as it compares (equal to the letter): Enum's own __hash__ is a
+    # Python call, and hashing a Card made two of them.
+    __hash__ = str.__hash__
+
     @property
     def symbol(self) -> str:
         return _SUIT_TABLE[self].symbols[0]
@@ -75,8 +79,14 @@ class Rank(str, Enum):
     QUEEN = "Q"
     KING = "K"
 
+    __hash__ = str.__hash__  # as Suit's
+
 
 RANKS: tuple[Rank, ...] = tuple(Rank)
+_RANK_NUMBER = {rank: i for i, rank in enumerate(RANKS)}
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}
+#: One more than the largest ``Card.code``.
+CODES = len(SUITS) << 4
 # Courts by their initials at an Italian or Spanish table: fante (F) or sota (S) is the jack,
 # cavallo or caballo (C), or donna (D) in the northern packs, the queen, re or rey (R) the king.
 # A rank is read before the suit letter, so a C here never meets the C of coppe or clubs.
@@ -187,6 +197,13 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # A small number of its own (suit and rank), for tables indexed by card: a counter reads a
+    # pile's cards to bits through it (``Counter._exact_masks``) faster than through the card's
+    # hash or id.
+    code: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "code", _SUIT_NUMBER[self.suit] << 4 | _RANK_NUMBER[self.rank])
 
     @classmethod
     def parse(cls, text: str) -> Card:
