@@ -136,6 +136,28 @@ def test_yaml_imported_with_its_patterns_compiled_on_first_use_reads_as_before()
     assert done.stdout.split("\n")[:4] == ["True", "refused True", "2", "{'piles': {'Anna': '7d Ad'}}"]
 
 
+# Plain values that start with a digit, as cards, numbers, dates and near misses of each are written.
+_AFTER_DIGIT = "0123456789_.:-+ bxoeEBXOdhcsAKJQT"
+_DIGIT_FIRST = st.one_of(
+    st.text(alphabet="0123456789", min_size=1, max_size=6),
+    st.builds(str.__add__, st.sampled_from("0123456789"), st.text(alphabet=_AFTER_DIGIT, max_size=10)),
+    st.sampled_from(["7d", "7d Ad 6h", "10h", "0b101", "0x1F", "0o17", "1e5", "1.5", "1:30", "190:20:30",
+                     "2024-01-02", "2001-12-14t21:59:43.10-05:00", "09", "0", "00", "0789", "1_000", "0b", "0x",
+                     "0.", "6.8523015e+5", "\u0661\u0662", "7\u00e9", "7\u0661"]))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_DIGIT_FIRST)
+def test_a_plain_value_starting_with_a_digit_gets_the_tag_pyyaml_gives_it(value: str) -> None:
+    import yaml
+
+    from scorekeeper._yaml import _LOADER
+
+    ours = _LOADER("").resolve(yaml.ScalarNode, value, (True, False))
+    assert ours == yaml.SafeLoader("").resolve(yaml.ScalarNode, value, (True, False))
+    assert _LOADER("").resolve(yaml.ScalarNode, value, (False, True)) == "tag:yaml.org,2002:str"  # quoted
+
+
 def test_a_cache_folder_others_may_only_read_is_made_private_and_used(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     import os
