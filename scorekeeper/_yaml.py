@@ -100,6 +100,10 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
 _LOADER = _Loader
 
 
+def _shown(text: str) -> str:
+    return f"{text[:20]!r}{'...' if len(text) > 20 else ''}"
+
+
 def _mark(node: yaml.Node, file: str) -> Mark:
     return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -141,24 +145,24 @@ class _Builder:
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         """A plain scalar: text, a number, a truth value or null. A date stays text (YAML 1.2 has no
         dates); a number longer than MAX_DIGITS, a value its tag cannot read, and any other tag are refused."""
-        where, tag = _mark(node, self.file), node.tag
-        if tag == _TIMESTAMP:
+        tag = node.tag
+        if tag in (_STR, _TIMESTAMP):  # most values: text as written, read without the constructor
             return node.value
+        where = _mark(node, self.file)
         if tag not in _SCALAR_TAGS:
             raise DocumentError(_("{where}: tag {tag} is not allowed").format(where=where, tag=repr(tag)))
         text = node.value
-        shown = f"{text[:20]!r}{'...' if len(text) > 20 else ''}"
         if tag == _INT and len(text.lstrip("+-").replace("_", "")) > 2 * MAX_DIGITS:
-            raise DocumentError(_("{where}: the number {number} is too large").format(where=where, number=shown))
+            raise DocumentError(_("{where}: the number {number} is too large").format(where=where, number=_shown(text)))
         try:
             value = self.scalars.construct_object(node)
         except yaml.YAMLError:
             raise DocumentError(_("{where}: tag {tag} is not allowed").format(where=where, tag=repr(tag))) from None
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError):  # '!!int x', '!!bool maybe'
             raise DocumentError(_("{where}: {text} is not a valid {kind}").format(
-                where=where, text=shown, kind=tag.rpartition(":")[2])) from None
+                where=where, text=_shown(text), kind=tag.rpartition(":")[2])) from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
-            raise DocumentError(_("{where}: the number {number} is too large").format(where=where, number=shown))
+            raise DocumentError(_("{where}: the number {number} is too large").format(where=where, number=_shown(text)))
         return value
 
     def _plain(self, node: yaml.Node) -> None:
