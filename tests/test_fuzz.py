@@ -832,6 +832,16 @@ def test_an_extends_name_too_long_for_the_system_used_to_crash(tmp_path: Path) -
     assert refused("score", "-r", str(child), "-p", "A=rest", "-p", "B=") == err
 
 
+@pytest.mark.parametrize("extra", ["optional: false", "remove: true"])
+def test_a_category_id_given_as_a_list_in_a_child_rule_set_used_to_crash(tmp_path: Path, extra: str) -> None:
+    child = tmp_path / "rules.yaml"
+    child.write_text(f"extends: cassino\nid: mine\ncategories:\n- id:\n  - re-bello\n  {extra}\n", encoding="utf-8")
+    err = refused("rules", "check", str(child))
+    assert err.startswith(f"error: {child}:4:3: ") and err.count("\n") == 1
+    if extra == "remove: true":
+        assert err.endswith("remove: the parent has no category ['re-bello']\n")
+
+
 def test_an_extends_through_a_symlink_loop_used_to_crash(tmp_path: Path) -> None:
     (tmp_path / "loop.yaml").symlink_to("loop.yaml")
     child = tmp_path / "child.yaml"

@@ -103,15 +103,18 @@ _BY_ID = {"categories": "category", "options": "option"}
 
 def _merge_by_id(parent: MarkedList, child: MarkedList, what: str) -> MarkedList:
     items = list(zip(parent, parent.where, strict=True))
-    index = {item.get("id"): i for i, (item, _) in enumerate(items) if isinstance(item, dict)}
+    # Only text ids are matched: an id given as a list or a mapping is kept as a new entry, and
+    # the rule set's check then says where it is and what an id must be.
+    index = {item.get("id"): i for i, (item, _) in enumerate(items) if isinstance(item, dict)
+             and isinstance(item.get("id"), str)}
     removed = set()
     for item, where in zip(child, child.where, strict=True):
-        cid = item.get("id") if isinstance(item, MarkedDict) else None
+        cid = item.get("id") if isinstance(item, MarkedDict) and isinstance(item.get("id"), str) else None
         if cid not in index:
             if isinstance(item, MarkedDict) and item.get("remove"):
                 message = (_("{where}: remove: the parent has no category {id}") if what == "category"
                            else _("{where}: remove: the parent has no option {id}"))
-                raise RuleSetError(message.format(where=where, id=repr(cid)))
+                raise RuleSetError(message.format(where=where, id=repr(item.get("id"))))
             items.append((item, where))
         elif item.get("remove"):
             removed.add(index[cid])
