@@ -107,23 +107,33 @@ def _init(self: Any, /, *args: Any, **given: Any) -> None:
                         f"{_listed(missing)}")  # not for players: Python's own words
 
 
-def dataclass(*, frozen: bool, kw_only: bool = False, shared_init: bool = False) -> Callable[[T], T]:
-    """``dataclasses.dataclass(frozen=True, kw_only=...)`` as it behaves, with only ``__init__`` compiled,
-    or none with ``shared_init``: for classes made a few times per command (a rule set's parts), as the
-    shared ``__init__`` takes 15 us where the compiled one takes 2 (a match's five objects cost an
-    import of 10^4 hands 0.12 s that way)."""
+def dataclass(*, frozen: bool, kw_only: bool = False, shared_init: bool = False,
+              eq: bool = True) -> Callable[[T], T]:
+    """``dataclasses.dataclass(frozen=True, kw_only=..., eq=...)`` as it behaves, with only ``__init__``
+    compiled, or none with ``shared_init``: for classes made a few times per command (a rule set's
+    parts), as the shared ``__init__`` takes 15 us where the compiled one takes 2 (a match's five
+    objects cost an import of 10^4 hands 0.12 s that way).
+
+    A method the class writes itself stays (none is compiled in its place): a class made, compared
+    or hashed in a hot loop (a card, a table of the capture engine) writes its ``__init__`` with
+    ``object.__setattr__``, as the standard frozen one does, and perhaps ``__eq__`` and ``__hash__``.
+    With ``eq=False`` instances compare and hash by identity, as the standard decorator's."""
     if not frozen:
         raise ValueError("only frozen classes are made here")  # not for players: a bug, never bad input
 
     def make(cls: T) -> T:
-        dataclasses.dataclass(cls, init=not shared_init, kw_only=kw_only, eq=False, repr=False)  # cls, completed
-        methods: list[tuple[str, Any]] = [("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr),
-                                          ("__setattr__", _setattr), ("__delattr__", _delattr)]
-        if shared_init:
+        own = {name for name in ("__init__", "__eq__", "__hash__", "__repr__") if cls.__dict__.get(name) is not None}
+        dataclasses.dataclass(cls, init=not shared_init and "__init__" not in own, kw_only=kw_only, eq=False,
+                              repr=False)  # cls, completed
+        methods: list[tuple[str, Any]] = [("__repr__", _repr), ("__setattr__", _setattr), ("__delattr__", _delattr)]
+        if eq:
+            methods += [("__eq__", _eq), ("__hash__", _hash)]
+        if shared_init and "__init__" not in own:
             _INIT[cls] = (kw_only, tuple((f.name, f.default, f.default_factory) for f in dataclasses.fields(cls)))
             methods.append(("__init__", _init))
         for name, method in methods:
-            setattr(cls, name, method)
+            if name not in own:
+                setattr(cls, name, method)
         return cls
 
     return make

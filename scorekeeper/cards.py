@@ -7,12 +7,18 @@ whole piles on top of it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from scorekeeper.errors import NotationError
 from scorekeeper.i18n import N_, _, translated
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # frozen dataclasses that compile no method (see scorekeeper._frozen): cards are made at every
+    # start, and the three classes' compiled methods took 2.7 ms of it (dataclasses' own timing)
+    from scorekeeper._frozen import dataclass
 
 
 class Suit(str, Enum):
@@ -185,7 +191,7 @@ def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = Fal
     return Card(rank, suit)
 
 
-@dataclass(frozen=True, slots=True, repr=False)  # its own __repr__: the generated one would be compiled for nothing
+@dataclass(frozen=True)
 class Card:
     """One card: ``str(card)`` is its canonical form and ``Card.parse`` reads it back.
 
@@ -202,8 +208,20 @@ class Card:
     # hash or id.
     code: int = field(init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "code", _SUIT_NUMBER[self.suit] << 4 | _RANK_NUMBER[self.rank])
+    # Written here, as the standard frozen dataclass would make them, rather than compiled at
+    # every start: cards are made, compared and hashed in every loop over a pile.
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "code", _SUIT_NUMBER[suit] << 4 | _RANK_NUMBER[rank])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
+        return (self.rank, self.suit) == (other.rank, other.suit)
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.suit))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -233,11 +251,13 @@ class Deck:
     index: dict[Card, int] = field(init=False, repr=False)
     by_text: dict[str, Card] = field(init=False, repr=False)  # canonical text -> card
 
-    def __post_init__(self) -> None:
-        cards = tuple(Card(rank, suit) for suit in SUITS for rank in self.ranks)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "index", {card: i for i, card in enumerate(cards)})
-        object.__setattr__(self, "by_text", {str(card): card for card in cards})  # not for players: a field
+    def __init__(self, id: str, ranks: tuple[Rank, ...], lacks: str,  # noqa: A002 (the field's name)
+                 pack: Literal["french", "italian"] = "french") -> None:
+        cards = tuple(Card(rank, suit) for suit in SUITS for rank in ranks)
+        for name, value in (("id", id), ("ranks", ranks), ("lacks", lacks), ("pack", pack), ("cards", cards),
+                            ("index", {card: i for i, card in enumerate(cards)}),
+                            ("by_text", {str(card): card for card in cards})):  # not for players: fields
+            object.__setattr__(self, name, value)
 
     @property
     def full(self) -> int:
@@ -285,7 +305,7 @@ DECKS: dict[str, Deck] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardSet:
     """A set of cards of one deck, held as a bitmask; ``str`` lists them in deck order.
 
@@ -297,6 +317,18 @@ class CardSet:
 
     deck: Deck
     mask: int = 0
+
+    def __init__(self, deck: Deck, mask: int = 0) -> None:
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "mask", mask)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not CardSet:
+            return NotImplemented
+        return (self.deck, self.mask) == (other.deck, other.mask)
+
+    def __hash__(self) -> int:
+        return hash((self.deck, self.mask))
 
     def __len__(self) -> int:
         return self.mask.bit_count()

@@ -77,6 +77,53 @@ def test_a_missing_field_of_a_rule_set_part_is_named_as_the_standard_init_names_
         ruleset.MostCategory(id="cards")  # type: ignore[call-arg]
 
 
+def _own_init_values() -> list[tuple[Any, Any, str]]:
+    """One value of each class that writes its own ``__init__``, another equal to it, and its repr."""
+    from scorekeeper.cards import Rank, Suit
+    from scorekeeper.play.capture import Build, Capture, Table
+    from scorekeeper.play.records import Play
+
+    deck = DECKS["italian-40"]
+    card = Card(Rank.SEVEN, Suit.DIAMONDS)
+    return [
+        (card, Card.parse("7d"), "Card.parse('7d')"),
+        (deck.cardset(5), deck.cardset(5), f"CardSet(deck={deck!r}, mask=5)"),
+        (Build(7, 3, 1), Build(value=7, mask=3, owner=1), "Build(value=7, mask=3, owner=1)"),
+        (Table(5), Table(loose=5, builds=()), "Table(loose=5, builds=())"),
+        (Capture(3, "sum", False), Capture(3, "sum", sweep=False), "Capture(mask=3, kind='sum', sweep=False)"),
+        (Play(1, "A", card, (card,)), Play(number=1, player="A", card=card, take=(card,)),
+         "Play(number=1, player='A', card=Card.parse('7d'), take=(Card.parse('7d'),), build=None, onto=())"),
+    ]
+
+
+@pytest.mark.parametrize(("value", "same", "shown"), _own_init_values())
+def test_a_class_writing_its_own_init_behaves_as_a_frozen_dataclass(value: Any, same: Any, shown: str) -> None:
+    import copy
+    import pickle
+
+    assert value == same and hash(value) == hash(same) and repr(value) == shown
+    assert value.__eq__(object()) is NotImplemented
+    assert dataclasses.replace(value) == value
+    if "deck=" not in shown:  # a copied card set holds a copied deck, equal only to itself
+        assert pickle.loads(pickle.dumps(value)) == value and copy.deepcopy(value) == value
+    first = dataclasses.fields(value)[0].name
+    for change in (lambda: setattr(value, first, 0), lambda: delattr(value, first), lambda: setattr(value, "x", 1)):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            change()
+    assert getattr(value, first) == getattr(same, first)
+
+
+def test_a_deck_compares_by_identity_as_its_standard_dataclass_did() -> None:
+    from scorekeeper.cards import Deck
+
+    deck = DECKS["italian-40"]
+    again = Deck(deck.id, deck.ranks, deck.lacks, deck.pack)
+    assert again != deck and again.cards == deck.cards and again.index == deck.index
+    assert {deck: 1}[deck] == 1 and hash(deck) == object.__hash__(deck)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        deck.id = "x"  # type: ignore[misc]
+
+
 def _as_decode_reads(text: str, long_integers: bool) -> tuple[str, Any]:
     """What load_json gave before the scanner was called directly: decode, or its words."""
     try:

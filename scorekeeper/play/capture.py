@@ -16,7 +16,6 @@ same code settles one argument at the table and plays a million simulated hands.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scorekeeper._words import or_list
@@ -27,7 +26,11 @@ from scorekeeper.play._taking import TakingChecks, kind_of
 from scorekeeper.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
+    from dataclasses import dataclass
+
     from scorekeeper.scoring.count import Counter
+else:
+    from scorekeeper._frozen import dataclass
 
 
 class IllegalPlayError(ScorekeeperError, ValueError):
@@ -59,7 +62,12 @@ class TooManyCaptures(ScorekeeperError, ValueError):
         super().__init__(f"{where}: " * bool(where) + problem.format(limit=f"{limit:,}"))
 
 
-@dataclass(frozen=True, slots=True)
+# The engine's three values are made in every search of the general path (simulate's builds, the
+# Cassino family): each writes its ``__init__`` as the standard frozen dataclass would, instead of
+# compiling it and five other methods at every start (3 ms, dataclasses' own timing; see _frozen).
+
+
+@dataclass(frozen=True)
 class Build:
     """Cards laid together for a declared value, taken whole by a card of that value only."""
 
@@ -67,13 +75,22 @@ class Build:
     mask: int
     owner: int  # the player who last built on it
 
+    def __init__(self, value: int, mask: int, owner: int) -> None:
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "owner", owner)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True)
 class Table:
     """The cards face up: loose cards, and builds (Cassino family)."""
 
     loose: int = 0
     builds: tuple[Build, ...] = ()
+
+    def __init__(self, loose: int = 0, builds: tuple[Build, ...] = ()) -> None:
+        object.__setattr__(self, "loose", loose)
+        object.__setattr__(self, "builds", builds)
 
     @property
     def mask(self) -> int:
@@ -83,13 +100,18 @@ class Table:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Capture:
     """One legal capture: the table cards taken (whole builds included), how, and if it sweeps."""
 
     mask: int
     kind: str  # pair, sum, total, ace, build, combined
     sweep: bool
+
+    def __init__(self, mask: int, kind: str, sweep: bool) -> None:
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "sweep", sweep)
 
 
 class CaptureEngine(TakingChecks):
