@@ -1,4 +1,4 @@
-"""Frozen dataclasses made without compiling any method, for a quicker start-up.
+"""Dataclasses made without compiling their methods, for a quicker start-up.
 
 On Python 3.11 ``dataclasses.dataclass`` compiles every method it adds with ``exec``; a frozen class
 with equality gets six (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
@@ -6,7 +6,7 @@ with equality gets six (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``
 a command's own start-up. Here five of them (all six with ``shared_init``) are the shared functions
 below, which read the class's fields: 7 ms with a compiled ``__init__``, 3 ms with the shared one
 (``-X importtime``, self time of ``rules.ruleset``). The classes stay real dataclasses (``fields``,
-``replace``, ``asdict`` and pydantic read them as before), equal by value and immutable, and refuse
+``replace``, ``asdict`` and pydantic read them as before), equal by value, immutable when frozen, and refuse
 wrong arguments in the words of the standard ``__init__``; mypy is shown the standard decorator
 (see ``ruleset``), whose behaviour this one keeps.
 """
@@ -107,27 +107,29 @@ def _init(self: Any, /, *args: Any, **given: Any) -> None:
                         f"{_listed(missing)}")  # not for players: Python's own words
 
 
-def dataclass(*, frozen: bool, kw_only: bool = False, shared_init: bool = False,
+def dataclass(*, frozen: bool = False, kw_only: bool = False, shared_init: bool = False,
               eq: bool = True) -> Callable[[T], T]:
-    """``dataclasses.dataclass(frozen=True, kw_only=..., eq=...)`` as it behaves, with only ``__init__``
+    """``dataclasses.dataclass(frozen=..., kw_only=..., eq=...)`` as it behaves, with only ``__init__``
     compiled, or none with ``shared_init``: for classes made a few times per command (a rule set's
     parts), as the shared ``__init__`` takes 15 us where the compiled one takes 2 (a match's five
     objects cost an import of 10^4 hands 0.12 s that way).
 
     A method the class writes itself stays (none is compiled in its place): a class made, compared
-    or hashed in a hot loop (a card, a table of the capture engine) writes its ``__init__`` with
-    ``object.__setattr__``, as the standard frozen one does, and perhaps ``__eq__`` and ``__hash__``.
-    With ``eq=False`` instances compare and hash by identity, as the standard decorator's."""
-    if not frozen:
-        raise ValueError("only frozen classes are made here")  # not for players: a bug, never bad input
+    or hashed in a hot loop (a card, a table of the capture engine, a hand's count) writes its
+    ``__init__`` (a frozen one with ``object.__setattr__``, as the standard one does), and perhaps
+    ``__eq__`` and ``__hash__``. With ``eq=False`` instances compare and hash by identity; a class
+    that is not frozen and compares by value is not hashable, as with the standard decorator."""
 
     def make(cls: T) -> T:
+        # (tests/test_quick_paths.py checks that each class's own __init__ takes its fields, in order.)
         own = {name for name in ("__init__", "__eq__", "__hash__", "__repr__") if cls.__dict__.get(name) is not None}
         dataclasses.dataclass(cls, init=not shared_init and "__init__" not in own, kw_only=kw_only, eq=False,
                               repr=False)  # cls, completed
-        methods: list[tuple[str, Any]] = [("__repr__", _repr), ("__setattr__", _setattr), ("__delattr__", _delattr)]
+        methods: list[tuple[str, Any]] = [("__repr__", _repr)]
+        if frozen:
+            methods += [("__setattr__", _setattr), ("__delattr__", _delattr)]
         if eq:
-            methods += [("__eq__", _eq), ("__hash__", _hash)]
+            methods += [("__eq__", _eq), ("__hash__", _hash if frozen else None)]
         if shared_init and "__init__" not in own:
             _INIT[cls] = (kw_only, tuple((f.name, f.default, f.default_factory) for f in dataclasses.fields(cls)))
             methods.append(("__init__", _init))
@@ -139,6 +141,6 @@ def dataclass(*, frozen: bool, kw_only: bool = False, shared_init: bool = False,
     return make
 
 
-def made_once(*, frozen: bool, kw_only: bool = False) -> Callable[[T], T]:
-    """``dataclass`` with ``shared_init``: for the rule set's parts, made a few times per command."""
+def made_once(*, frozen: bool = False, kw_only: bool = False) -> Callable[[T], T]:
+    """``dataclass`` with ``shared_init``: for classes made a few times per command (a rule set's parts)."""
     return dataclass(frozen=frozen, kw_only=kw_only, shared_init=True)

@@ -20,25 +20,37 @@ In a deck without 8, 9 and 10 (the Italian one) those ranks mean J, Q and K.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Deck, Rank, Suit, read_card, read_rank, read_suit
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.i18n import _, translated
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # a dataclass that compiles no method (see scorekeeper._frozen)
+    from scorekeeper._frozen import dataclass
 
 _CARD_WORDS = {"settebello": Card(Rank.SEVEN, Suit.DIAMONDS), "rebello": Card(Rank.KING, Suit.DIAMONDS),
                "re-bello": Card(Rank.KING, Suit.DIAMONDS)}  # not for players: words read in piles
 REST = "rest"
 
 
-@dataclass
+@dataclass()
 class PileText:
     """What one pile's text says, before it is checked against the other piles."""
 
     cards: list[Card] = field(default_factory=list)
     marked: list[Card] = field(default_factory=list)
     rest: bool = False
+
+    # Written here rather than compiled at every start with two other methods: a pile is read
+    # into one of these in every count from text.
+    def __init__(self, cards: list[Card] | None = None, marked: list[Card] | None = None, rest: bool = False) -> None:
+        self.cards = [] if cards is None else cards
+        self.marked = [] if marked is None else marked
+        self.rest = rest
 
 
 def parse_card(token: str, deck: Deck, *, italian_suits: bool = False) -> Card:

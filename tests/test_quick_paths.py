@@ -113,6 +113,58 @@ def test_a_class_writing_its_own_init_behaves_as_a_frozen_dataclass(value: Any, 
     assert getattr(value, first) == getattr(same, first)
 
 
+def _written_inits() -> list[type]:
+    """Every dataclass of the package that writes its own ``__init__``."""
+    import importlib
+    import pkgutil
+
+    import scorekeeper
+
+    found = []
+    for info in pkgutil.walk_packages(scorekeeper.__path__, "scorekeeper."):
+        if info.name.startswith(("scorekeeper.web", "scorekeeper.cli", "scorekeeper.__main__")):
+            continue
+        for value in vars(importlib.import_module(info.name)).values():
+            if isinstance(value, type) and value.__module__ == info.name and dataclasses.is_dataclass(value) \
+                    and "<string>" not in value.__init__.__code__.co_filename and "_frozen" not in \
+                    value.__init__.__code__.co_filename:
+                found.append(value)
+    return found
+
+
+WRITTEN = _written_inits()
+
+
+def test_the_classes_writing_their_init_are_found() -> None:
+    names = {cls.__name__ for cls in WRITTEN}
+    assert {"Card", "Deck", "CardSet", "Build", "Table", "Capture", "Play", "HandResult", "PileText",
+            "Replayed"} <= names
+
+
+@pytest.mark.parametrize("cls", WRITTEN, ids=lambda cls: cls.__name__)
+def test_a_written_init_takes_the_fields_in_order_with_their_defaults(cls: type) -> None:
+    import inspect
+
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    assert [p.name for p in parameters] == [f.name for f in fields]
+    for parameter, f in zip(parameters, fields, strict=True):
+        if f.default is not dataclasses.MISSING:
+            assert parameter.default == f.default, f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            assert parameter.default is None, f.name  # None stands for a new one
+        else:
+            assert parameter.default is inspect.Parameter.empty, f.name
+    if cls.__name__ in ("Card", "Deck"):
+        return  # they read their fields on the way in: shown above and in test_cards
+    missing = dataclasses.MISSING
+    required = [object() for f in fields if f.default is missing and f.default_factory is missing]
+    one, two = cls(*required), cls(*required)
+    for f in fields:  # a new list or dict where the field's factory would make one
+        if f.default_factory is not dataclasses.MISSING:
+            assert getattr(one, f.name) == f.default_factory() and getattr(one, f.name) is not getattr(two, f.name)
+
+
 def test_a_deck_compares_by_identity_as_its_standard_dataclass_did() -> None:
     from scorekeeper.cards import Deck
 

@@ -7,15 +7,20 @@ used and where the rest of the package imports them from.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.cards import CardSet
 from scorekeeper.i18n import _
 from scorekeeper.notation import PileText
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.categories import Explained, Scored, Scorer
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # a dataclass that compiles no method (see scorekeeper._frozen)
+    from scorekeeper._frozen import dataclass
 
 #: No facts: the default of a hand's counts, read-only since every hand without them shares it.
 NONE: Mapping[Any, Any] = MappingProxyType({})
@@ -92,7 +97,7 @@ def categories_of(scorers: Sequence[Scorer], scores: Sequence[Scored]) -> tuple[
     return tuple(map(tuple.__new__, (CategoryResult,) * len(scorers), zip(scorers, scores, strict=True)))
 
 
-@dataclass(slots=True)
+@dataclass()
 class HandResult:
     """The count of one hand: categories in count order, totals, and the problems found."""
 
@@ -107,6 +112,16 @@ class HandResult:
     claims: Mapping[str, int]
     match_winner: str | None = None
     _categories: tuple[CategoryResult, ...] | None = field(default=None, repr=False, compare=False)
+
+    # Written here rather than compiled at every start with three other methods (1.1 ms): every
+    # count makes one.
+    def __init__(self, rules: RuleSet, sides: tuple[str, ...], masks: tuple[int, ...], sweeps: tuple[int, ...],
+                 scorers: tuple[Scorer, ...], scores: tuple[Scored, ...], totals: tuple[int, ...],
+                 problems: tuple[str, ...], claims: Mapping[str, int], match_winner: str | None = None,
+                 _categories: tuple[CategoryResult, ...] | None = None) -> None:
+        self.rules, self.sides, self.masks, self.sweeps = rules, sides, masks, sweeps
+        self.scorers, self.scores, self.totals, self.problems = scorers, scores, totals, problems
+        self.claims, self.match_winner, self._categories = claims, match_winner, _categories
 
     @property
     def categories(self) -> tuple[CategoryResult, ...]:
