@@ -5,8 +5,9 @@ Spanish deck), the piles joined by single spaces are ``3 * size - 1`` bytes with
 third. Each name then stands at a fixed place: the rank letters are ``raw[0::3]``, the suit
 letters ``raw[1::3]``. Two byte translations turn them into ``rank * suits`` and ``suit``; added
 as two big integers (no byte carries: every sum stays under 256) they give one byte per token, the
-card's number, and the set of those bytes is the deck's set exactly when every card is there once.
-A letter that is no rank (or suit) becomes 128 (or 64), a number no card has.
+card's number; a table of the numbers met (``bytes.maketrans``) marks every card of the deck exactly
+when every card is there once. A letter that is no rank (or suit) becomes 128 (or 64), a number no
+card has.
 
 On 20,000 two-side Scopa lines this took 4.3 us a line where splitting into 40 strings and
 comparing their set with the deck's names took 7.1 (in process, a busy machine): the strings
@@ -41,8 +42,14 @@ class Partition:
         self.ranks, self.suits = bytes(rank_table), bytes(suit_table)
         self.numbers = frozenset(self.ranks[ord(n[0])] + self.suits[ord(n[1])] for n in names) if self.ready \
             else frozenset()
+        self.valid = bytes(sorted(self.numbers))  # the deck's card numbers
+        self.marks = b"\xff" * self.size
 
     def whole(self, raw: bytes) -> bool:
         """Whether ``raw`` (``length`` bytes, a space at every third) names every card of the deck once."""
         numbers = int.from_bytes(raw[0::3].translate(self.ranks)) + int.from_bytes(raw[1::3].translate(self.suits))
-        return set(numbers.to_bytes(self.size)) == self.numbers
+        # The table that marks each number met (bytes.maketrans, in C) marks every card of the deck
+        # exactly when the line's numbers are the deck's, each once (as many numbers as cards): 0.17 us
+        # where a set of the numbers compared with the deck's took 1.2.
+        marked = bytes.maketrans(numbers.to_bytes(self.size), self.marks)
+        return self.valid.translate(marked) == self.marks
