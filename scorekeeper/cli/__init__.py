@@ -14,6 +14,7 @@ builds a command, and annotations kept as text were each compiled again by ``eva
 (building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type checking is quoted.
 """
 
+import gc
 import importlib
 import os
 import sys
@@ -226,6 +227,18 @@ def main() -> None:
         raise SystemExit(2)
     debug = "--debug" in argv or bool(os.environ.get("SCOREKEEPER_DEBUG"))  # not for players: a variable
     _early_language(argv)
+    try:
+        _run(debug)
+    finally:
+        # The process ends here: what it made is left to the end of the process instead of being
+        # walked once more by the garbage collector as Python shuts down, which took 20-25 ms of
+        # every command (replay of a sample: 175 -> 150 ms, median of 21 runs). Objects are still
+        # released as usual; files and databases are closed by the commands before this.
+        gc.freeze()
+
+
+def _run(debug: bool) -> None:
+    """The command line's command, every failure worded as one line and an exit code."""
     try:
         console_command()(prog_name="scorekeeper")
     except KeyboardInterrupt:
