@@ -138,7 +138,7 @@ WRITTEN = _written_inits()
 def test_the_classes_writing_their_init_are_found() -> None:
     names = {cls.__name__ for cls in WRITTEN}
     assert {"Card", "Deck", "CardSet", "Build", "Table", "Capture", "Play", "HandResult", "PileText",
-            "Replayed"} <= names
+            "Replayed", "MatchRow"} <= names
 
 
 @pytest.mark.parametrize("cls", WRITTEN, ids=lambda cls: cls.__name__)
