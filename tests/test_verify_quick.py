@@ -103,6 +103,77 @@ def test_a_block_of_lines_gets_the_verdicts_each_line_gets_alone(game: str) -> N
     assert sum(type(v) is int for v in expected) >= 20  # most lines check out: the quick path was taken
 
 
+# What a two-side piles line as simulate writes it may have changed, for the regular expression
+# that reads such lines (``_blocks._TWO_SIDES``): each is JSON it must read as the scanner does, or
+# text it must leave to the scanner.
+_COMPACT_SPOILS = ["none", "same names", "sweeps of another", "sweeps twice", "count 01", "count -1", "count 99",
+                   "count 100", "a name with a space", "a name not ASCII", "rules unknown", "a sweep", "two sweeps",
+                   "pile cut", "a space after a comma", "a trailing return", "an escaped name", "empty pile",
+                   "30 sweeps of the second side"]
+
+
+def _compact_line(record: dict[str, Any], spoil: str, rng: random.Random) -> str:
+    (a, pile_a), (b, pile_b) = record["piles"].items()
+    rules, piles, sweeps = record["rules"], [[a, pile_a], [b, pile_b]], [[a, "0"], [b, "0"]]
+    if spoil == "same names":
+        piles[1][0] = a
+    elif spoil in ("a name with a space", "a name not ASCII"):
+        piles[0][0] = sweeps[0][0] = a + (" x" if spoil == "a name with a space" else "\u00e9")
+    elif spoil == "empty pile":
+        piles = [[a, ""], [b, pile_a + " " + pile_b]]
+    elif spoil == "pile cut":
+        piles[0][1] = pile_a.split(" ", 1)[1]
+    elif spoil.startswith("count "):
+        sweeps[0][1] = spoil[len("count "):]
+    elif spoil == "a sweep":
+        sweeps[rng.randrange(2)][1] = "1"
+    elif spoil == "two sweeps":
+        sweeps = [[a, str(rng.randrange(1, 4))], [b, str(rng.randrange(1, 4))]]
+    elif spoil == "30 sweeps of the second side":
+        sweeps[1][1] = "30"
+    elif spoil == "sweeps of another":
+        sweeps[1][0] = "Z"
+    elif spoil == "sweeps twice":
+        sweeps[0][0] = b
+    elif spoil == "rules unknown":
+        rules = "nope"
+    texts = ",".join(f'"{name}":"{pile}"' for name, pile in piles)
+    counts = ",".join(f'"{name}":{count}' for name, count in sweeps)
+    line = f'{{"rules":"{rules}","piles":{{{texts}}},"sweeps":{{{counts}}}}}'
+    if spoil == "a space after a comma":
+        line = line.replace(",", ", ", 1)
+    elif spoil == "a trailing return":
+        line += "\r"
+    elif spoil == "an escaped name":
+        line = line.replace('"piles":{"', '"piles":{"\\u0041', 1)
+    return line
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["scopa", "scopone", "escoba"]), st.integers(0, 10_000), st.randoms(use_true_random=False),
+       st.sampled_from([None, "scopa"]))
+def test_a_two_side_line_read_by_the_regular_expression_gets_the_scanners_verdict(
+        game: str, seed: int, rng: random.Random, rules: str | None) -> None:
+    simulator = Simulator(load_rules(game), seed=seed)
+    lines = [_compact_line(simulator.hand(n), rng.choice(_COMPACT_SPOILS), rng) for n in range(12)]
+    alone = _Verifier("t", rules, True)
+    expected = [v for v in (alone.check(n, line) for n, line in enumerate(lines, start=1)) if v is not None]
+    block = _Verifier("t", rules, True)
+    for ref in ("scopa", game):
+        block.check(0, f'{{"rules":"{ref}","piles":{{"A":"rest","B":""}}}}')  # the rule sets met: quick paths open
+    assert check_lines(lines, 1, block.checkers, rules, block.check) == expected
+
+
+def test_a_two_side_piles_line_as_simulate_writes_it_is_read_by_the_regular_expression() -> None:
+    from scorekeeper.play._blocks import _TWO_SIDES
+
+    for game in ("scopa", "scopone", "escoba"):
+        record = Simulator(load_rules(game), seed=3).hand(0)
+        line = json_line({key: record[key] for key in ("rules", "piles", "sweeps")})
+        assert _TWO_SIDES.fullmatch(line) is not None
+        assert line == _compact_line(record, "none", random.Random(1))
+
+
 def _spoilt(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The record with one thing changed, as someone might get it wrong."""
     record = copy.deepcopy(record)
