@@ -46,6 +46,9 @@ def serving() -> Iterator[str]:
 
 
 def no_sideways_scrolling(page: Any) -> None:
+    # After a form's submit the address can change before the new page exists (the document is
+    # then null for a moment): the page is measured once it has loaded.
+    page.wait_for_load_state("load")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), page.url
 
 
