@@ -18,6 +18,7 @@ from scorekeeper.play._blocks import check_lines
 from scorekeeper.play._checker import Checker
 from scorekeeper.play._partition import Partition
 from scorekeeper.play.capture import CaptureEngine
+from scorekeeper.play.deals import opening
 from scorekeeper.play.records import read_record
 from scorekeeper.play.replay import replay as replay_record
 from scorekeeper.play.simulate import Simulator, json_line
@@ -262,3 +263,27 @@ def test_the_quick_replay_lets_no_illegal_play_through_even_when_the_stated_pile
         if checker.quick.check(spoilt):
             outcome = replay_record(read_record(spoilt, "t", rules.cards), CaptureEngine(rules))
             assert outcome.illegal is None, (outcome.illegal, spoilt)
+
+
+@pytest.mark.parametrize("game", ["escoba", "cirulla"])
+def test_whether_the_dealer_takes_a_dealt_table_is_kept_by_its_ranks_and_says_what_the_deal_rules_say(
+        game: str) -> None:
+    """The quick replay keeps ``opening``'s answer by the table's ranks (and whether the wild card is
+    there): 3,000 random tables of 4 to 6 cards, the kept answers asked again and again, each as
+    ``opening`` says for that very table."""
+    rules = load_rules(game)
+    checker = Checker(rules)
+    assert checker.replays(json.loads(json_line(Simulator(rules, seed=3).hand(0))))
+    quick = checker.quick
+    assert quick is not None and quick.openings
+    names = [str(card) for card in rules.cards.cards]
+    rng = random.Random(game)
+    taken = 0
+    for _ in range(3000):
+        tokens = rng.sample(names, rng.randint(4, 6))
+        table = sum(checker.bits[t] for t in tokens)
+        ranks = sum(quick.counts[t] for t in tokens)
+        expected = opening(quick.engine, table) is not None
+        assert quick._opens(table, ranks) is expected, tokens
+        taken += expected
+    assert len(quick.opened) < 3000 and 100 < taken < 2900  # answers were kept and met again; both kinds met

@@ -49,7 +49,7 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
     every, low = spec.opening_total, spec.opening_low
     if not table or not (every or low):
         return None
-    wild = _wild_index(engine, table)
+    wild = wild_index(engine, table)
     values = [engine.value[i] for i in indexes(table) if i != wild]
     # The matta counts whatever its holder chooses, 1 up to the highest card (Cirulla, Gazzetta di Santa).
     choices = range(1, max(spec.values.values()) + 1) if wild is not None else (None,)
@@ -71,7 +71,8 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
     return best
 
 
-def _wild_index(engine: CaptureEngine, table: int) -> int | None:
+def wild_index(engine: CaptureEngine, table: int) -> int | None:
+    """The deck index of the opening's wild card when it is on this table, else None."""
     text = engine.spec.opening_wild
     if text is None:
         return None
