@@ -55,6 +55,7 @@ class Shape(NamedTuple):
     deal: list[int]  # the slot of each token of the deal, hand after hand, round after round
     phase: list[int]  # 1 in the last deal of the pack, 3 at the last play: what the engine's rulings read
     sides: tuple[str, ...]
+    dealer: int  # the side of the player who plays last in a round, the dealer
 
 
 class QuickReplay:
@@ -94,7 +95,7 @@ class QuickReplay:
         self.rulings: dict[int, int] = {}
         wild = wild_index(engine, deck.full)
         self.wild = 0 if wild is None else 1 << wild  # the card an opening counts as its holder chooses
-        self.opened: dict[int, bool] = {}  # whether the dealer takes a dealt table, by its ranks (_opens)
+        self.opened: dict[int, int] = {}  # the sweeps of the dealer taking a dealt table, by its ranks (_opening)
 
     def shape(self, data: dict[str, Any], players: tuple[str, ...], rounds: int, size: int,
               table: int) -> Shape | None:
@@ -126,7 +127,7 @@ class QuickReplay:
         return Shape([players[t % n] for t in range(total)], [t // each * n + t % n for t in range(total)],
                      [side_of[t % n] for t in range(total)],
                      [r * n + p for p in range(n) for r in range(rounds) for _ in range(size)],
-                     [(t >= last_deal) | (t + 1 == total) << 1 for t in range(total)], sides)
+                     [(t >= last_deal) | (t + 1 == total) << 1 for t in range(total)], sides, side_of[n - 1])
 
     def check(self, data: dict[str, Any]) -> bool | None:
         """True when a plain record's plays are legal and its piles and sweeps what they give; None: not read here."""
@@ -174,8 +175,7 @@ class QuickReplay:
         if self.redeal and (table & self.redeal).bit_count() >= self.redeal_at:
             return None  # a misdeal: replay says so
         ranks = sum(map(self.counts.__getitem__, table_tokens))
-        if self.openings and self._opens(table, ranks):
-            return None  # the dealer takes the table at once (Escoba): Game does it
+        opened = self._opening(table, ranks) if self.openings else -1
         # The plays a column at a time, in C: every play a dict of known keys, in turn, each card
         # dealt to its player in that round, every card but the table's played once.
         if [play["side"] for play in plays] != shape.order:
@@ -191,24 +191,27 @@ class QuickReplay:
         bit_of = self.bit_of
         if sum(map(bit_of.__getitem__, index)) != engine.deck.full & ~table:
             return None  # a card played twice (a sum of distinct bits is their union)
-        outcome = self._play(index, takes, table, ranks, shape)
+        outcome = self._play(index, takes, table, ranks, shape, opened)
         return None if outcome is None else checker.agrees(data, shape.sides, *outcome) or None
 
-    def _opens(self, table: int, ranks: int) -> bool:
-        """Whether the dealer takes this dealt table at once (``deals.opening``), kept by the table's
-        ranks and whether the wild card is among them: the values add up alike for the same ranks.
-        Asked afresh it took 7.7 us a dealt Cirulla table (Escoba 3.3), of a record's 105; kept, 0.3."""
+    def _opening(self, table: int, ranks: int) -> int:
+        """The sweeps the dealer scores taking this dealt table at once (Escoba, Cirulla), or -1 when
+        the table is played (``deals.opening``); kept by the table's ranks and whether the wild card
+        is among them: the values add up alike for the same ranks. Asked afresh it took 7.7 us a
+        dealt Cirulla table (Escoba 3.3), of a record's 105; kept, 0.3."""
         key = ranks | bool(table & self.wild) << self.rank_bits
-        opens = self.opened.get(key)
-        if opens is None:
+        swept = self.opened.get(key)
+        if swept is None:
             if len(self.opened) > MAX_RULINGS:
                 self.opened.clear()
-            opens = self.opened[key] = opening(self.engine, table) is not None
-        return opens
+            found = opening(self.engine, table)
+            swept = self.opened[key] = -1 if found is None else found.sweeps if self.engine.scores_sweeps else 0
+        return swept
 
-    def _play(self, index: list[int], takes: list[Any], loose: int, ranks: int,
-              shape: Shape) -> tuple[list[int], list[int]] | None:
-        """The piles and sweeps of the plays, each legal as the engine rules; None at one that is not."""
+    def _play(self, index: list[int], takes: list[Any], loose: int, ranks: int, shape: Shape,
+              opened: int) -> tuple[list[int], list[int]] | None:
+        """The piles and sweeps of the plays, each legal as the engine rules; None at one that is not.
+        ``opened``: the sweeps of the dealer taking the dealt table at once, -1 when it does not."""
         engine, count_of, bit_of, card_key, phase_key = self.engine, self.count_of, self.bit_of, self.card_key, \
             self.phase_key
         rulings, took = self.rulings, self.took
@@ -219,6 +222,10 @@ class QuickReplay:
         ruled, shift = rulings.get, self.rank_bits
         piles, sweeps = [0] * len(shape.sides), [0] * len(shape.sides)
         taker = -1
+        if opened >= 0:  # as Game does it: the dealer's side takes the table and plays start on an empty one
+            taker = shape.dealer
+            piles[taker], sweeps[taker] = loose, opened
+            loose = ranks = 0
         # A take's cards and ranks are one look-up, all of them in one pass in C.
         for card, take, both, side, phase in zip(index, takes, map(took.get, takes), shape.side_at,  # noqa: B905
                                                  shape.phase):
