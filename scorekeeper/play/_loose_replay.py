@@ -1,6 +1,6 @@
 """A game without builds played to its end on the plays of a record, each ruling of the engine kept
 by the ranks it saw: ``Checker.replays``' path for a record the quick replay does not read (rounds
-of unequal size, a table the dealer takes, single tokens for a hand)."""
+of unequal size, single tokens for a hand, a token not canonical)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ the plays read straight from the JSON dict, checked in column passes in C, the e
 about a table of ranks not met before.
 
 ``QuickReplay.check`` says True only when every play is legal and the piles and sweeps agree;
-None for anything it does not read (teams given oddly, rounds of unequal size, a table the dealer
-takes at once, a token not canonical, any problem), and the caller takes the path through ``Game``,
+None for anything it does not read (teams given oddly, rounds of unequal size, single tokens for
+a hand, a token not canonical, any problem), and the caller takes the path through ``Game``,
 then ``replay``, which words it. Each trick says what it saved on 4,000 simulated Scopa records
 (bench_verify.py, in process, a busy machine: the whole quick path went from 265 us a record beside
 json.loads' 28 to about 70).
