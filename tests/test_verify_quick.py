@@ -321,3 +321,15 @@ def test_a_record_whose_dealer_takes_the_dealt_table_is_read_by_the_quick_replay
         moved["piles"][other] += " " + table[0]
         assert not quick.check(moved) and checker.replay(moved, "t") != []
     assert met >= 10
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["scopa", "cassino"]), st.randoms(use_true_random=False))
+def test_a_mask_written_as_text_names_its_cards_in_deck_order_and_reads_back(game: str, rng: random.Random) -> None:
+    """The text a record's stated pile is compared with: its cards' names, lowest deck index first."""
+    checker = Checker(load_rules(game))
+    names = list(checker.index)
+    mask = rng.getrandbits(len(names))
+    text = checker.text(mask)
+    assert text == " ".join(name for i, name in enumerate(names) if mask >> i & 1)
+    assert checker._mask(text) == mask if mask else text == ""
