@@ -11,7 +11,7 @@ import re
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, DocumentError, Mark, MarkedDict, MarkedList
 from scorekeeper.i18n import _
@@ -195,16 +195,25 @@ def _check_depth(text: str, file: str) -> None:
     the node tree from them is recursive, and a file nested 30,000 deep would overflow the C stack.
     """
     depth = 0
-    for event in yaml.parse(text, Loader=_LOADER):
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_DEPTH:
-                mark = event.start_mark
-                where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
-                raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(name=where,
-                                                                                              depth=MAX_DEPTH))
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
+    try:
+        for event in yaml.parse(text, Loader=_LOADER):
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    _too_deep(event.start_mark, file)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
+    except yaml.YAMLError as exc:
+        # PyYAML 6.0.3 and later stop at 1,000 levels themselves, and for ``[[[[...`` their scanner,
+        # reading ahead, gets there before this loop sees the 65th: the same refusal, in our words.
+        if "nesting depth" in str(getattr(exc, "problem", "")):  # not for players: PyYAML's words
+            _too_deep(getattr(exc, "problem_mark", None), file)
+        raise
+
+
+def _too_deep(mark: Any, file: str) -> NoReturn:
+    where = f"{file}:{mark.line + 1}:{mark.column + 1}" if mark is not None else file
+    raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(name=where, depth=MAX_DEPTH))
 
 
 def parse_yaml(text: str, file: str) -> Any:
