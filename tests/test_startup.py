@@ -78,6 +78,34 @@ def test_help_of_a_group_lists_whole_sentences(monkeypatch: pytest.MonkeyPatch) 
     assert "  show    One rule set: its categories in count order and its match settings.\n" in done.stdout
 
 
+@pytest.mark.parametrize("group", [name for name, (_, _, is_group, _) in COMMANDS.items() if is_group])
+def test_a_group_builds_only_the_command_that_runs(group: str) -> None:
+    from scorekeeper import cli
+
+    built = cli._build(group)
+    names = list(built.commands)
+    assert names and all(isinstance(c, cli._Deferred) for c in built.commands.values())
+    first = built.get_command(None, names[0])  # type: ignore[arg-type]
+    whole = get_command(app).commands[group].commands[names[0]]  # type: ignore[attr-defined]
+    assert not isinstance(first, cli._Deferred) and first is built.commands[names[0]]
+    assert [p.opts for p in first.params] == [p.opts for p in whole.params]
+    assert all(isinstance(built.commands[n], cli._Deferred) for n in names[1:])
+
+
+@pytest.mark.parametrize("args", [("match", "--help"), ("match", "add", "--help"), ("rules", "show", "--help")])
+def test_the_console_help_of_a_group_and_its_commands_is_the_whole_tree_help(
+        monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]) -> None:
+    from conftest import run
+
+    done, _ = _console(*args, env=_env(monkeypatch, HELP_COLUMNS))
+    assert done.returncode == 0 and done.stdout == run(*args)[1]
+
+
+def test_a_mistyped_command_of_a_group_is_named_with_the_one_meant() -> None:
+    done, _ = _console("match", "ad")
+    assert done.returncode == 2 and "No such command 'ad'. Did you mean 'add'?" in done.stderr
+
+
 def test_a_mistyped_command_is_named_with_the_one_meant() -> None:
     done, _ = _console("scroe")
     assert done.returncode == 2 and "No such command 'scroe'. Did you mean 'score'?" in done.stderr
