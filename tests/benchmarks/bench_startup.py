@@ -42,29 +42,46 @@ CASES: dict[str, list[str]] = {
     "stats": ["scorekeeper", "stats"],
     "capture": ["scorekeeper", "capture", "-t", "3c 4h 7d", "-c", "7s"],
     "replay samples/replay/scopa.yaml": ["scorekeeper", "replay", str(SAMPLES / "replay" / "scopa.yaml")],
+    # On the history and the records that environment() makes for each tree:
+    "match add": ["scorekeeper", "match", "add", "bench", "-p", "Anna=d:A234567 h:A2345 s:A c:A", "-p", "Bruno=rest"],
+    "match show": ["scorekeeper", "match", "show", "bench"],
+    "export --all --format csv": ["scorekeeper", "export", "--all", "--format", "csv"],
+    "simulate -n 10": ["scorekeeper", "simulate", "-n", "10", "--seed", "1"],
+    "verify (10 records)": ["scorekeeper", "verify", "{records}"],
+    "verify --no-replay (10 records)": ["scorekeeper", "verify", "--no-replay", "{records}"],
+    "info": ["scorekeeper", "info"],
 }
 GOALS = {"--help": 2.0, "score --help": 2.0}  # every other command: 1.5
 
 
-def environment(tree: str) -> dict[str, str]:
-    """A private rule-set cache and history for one tree, with Python's bytecode cache on."""
+def environment(tree: str, bindir: Path) -> dict[str, str]:
+    """A private rule-set cache and history for one tree, with Python's bytecode cache on; the
+    history holds a match named ``bench`` with one hand, and RECORDS names ten simulated records."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     cache = tempfile.mkdtemp(prefix=f"sk-cache-{tree}-")  # mkdtemp makes it 0700, as the cache requires
     env["SCOREKEEPER_CACHE_DIR"] = cache
-    env["SCOREKEEPER_DB"] = str(Path(tempfile.mkdtemp(prefix=f"sk-db-{tree}-")) / "history.sqlite")
+    folder = Path(tempfile.mkdtemp(prefix=f"sk-db-{tree}-"))
+    env["SCOREKEEPER_DB"] = str(folder / "history.sqlite")
+    env["RECORDS"] = str(folder / "records.jsonl")
+    script = bindir / "scorekeeper"
+    for command in (["match", "new", "-r", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "bench",
+                     "--target", "10000"], CASES["match add"][1:],
+                    ["simulate", "-n", "10", "--seed", "2", "-o", env["RECORDS"]]):
+        subprocess.run([str(script), *command], stdout=subprocess.DEVNULL, env=env, check=True)
     return env
 
 
 def interleaved(cases: dict[str, list[str]], trees: dict[str, Path], runs: int) -> dict[tuple[str, str], float]:
     """The median wall time of each case in each tree, all run in turn in one loop."""
-    envs = {tree: environment(tree) for tree in trees}
+    envs = {tree: environment(tree, bindir) for tree, bindir in trees.items()}
     times: dict[tuple[str, str], list[float]] = {(t, c): [] for t in trees for c in cases}
     for i in range(runs + 2):  # the first two rounds warm the caches and are not counted
         for case, command in cases.items():
             for tree, bindir in trees.items():
                 start = time.perf_counter()
-                subprocess.run([str(bindir / command[0]), *command[1:]], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, env=envs[tree], cwd=tempfile.gettempdir(), check=False)
+                args = [arg.format(records=envs[tree]["RECORDS"]) for arg in command[1:]]
+                subprocess.run([str(bindir / command[0]), *args], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=envs[tree], cwd=tempfile.gettempdir(), check=True)
                 if i >= 2:
                     times[(tree, case)].append(time.perf_counter() - start)
     return {key: statistics.median(values) for key, values in times.items()}

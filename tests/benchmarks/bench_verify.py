@@ -9,8 +9,10 @@ Not collected by pytest (only test_*.py are). Run from the repository root::
 The files are simulated once (seed 2024, two-side Scopa) and cached under /tmp. Every command runs
 in its own process, ``--repeat`` times, the commands interleaved so that a busy neighbour slows
 them all alike; the median wall time is shown with the CPU time (workers included) and the peak
-resident memory of the slowest process. "one core" figures are measured in this process on the
-same lines, without start-up. On a shared machine every figure is noisy: compare within one run.
+resident memory of the slowest process. Beside ``--jobs 2 / --jobs 1`` stands its ceiling on this
+machine: the same work split by hand into two processes started at once (``by hand``). "one core"
+figures are measured in this process on the same lines, without start-up. On a shared machine
+every figure is noisy: compare within one run.
 """
 
 from __future__ import annotations
@@ -52,6 +54,35 @@ def run(command: list[str]) -> tuple[float, float, float]:
         err = process.stderr.read().decode() if process.stderr else ""
         raise SystemExit(f"{' '.join(command)} exited {code}: {err[:500]}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def run_together(commands: list[list[str]]) -> tuple[float, float, float]:
+    """Wall seconds until the last of ``commands``, started at once, ends; their CPU seconds added
+    up; the peak resident MB of the largest."""
+    began = time.perf_counter()
+    processes = [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)}) for command in commands]
+    cpu = peak = 0.0
+    for command, process in zip(commands, processes, strict=True):
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            err = process.stderr.read().decode() if process.stderr else ""
+            raise SystemExit(f"{' '.join(command)} failed: {err[:500]}")
+        cpu += usage.ru_utime + usage.ru_stime
+        peak = max(peak, usage.ru_maxrss / 1024)
+    return time.perf_counter() - began, cpu, peak
+
+
+def halves(path: Path) -> list[Path]:
+    """The file's first and second half of lines, each a file of its own beside it."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    made = []
+    for part, chunk in enumerate((lines[:len(lines) // 2], lines[len(lines) // 2:])):
+        half = path.with_name(f"{path.stem}-half{part}.jsonl")
+        if not half.exists():
+            half.write_bytes(b"".join(chunk))
+        made.append(half)
+    return made
 
 
 def files(piles: int, records: int) -> tuple[Path, Path]:
@@ -122,24 +153,31 @@ def main() -> None:
 
     out = CACHE / "simulated.jsonl"
     commands = {
-        "start-up (verify of an empty file)": (1, cli + ["verify", str(empty)]),
-        "json.loads, piles lines (baseline)": (args.piles, [python, "-c", PARSE_ONLY, str(piles)]),
-        "json.loads, records (baseline)": (args.records, [python, "-c", PARSE_ONLY, str(records)]),
+        "start-up (verify of an empty file)": (1, [cli + ["verify", str(empty)]]),
+        "json.loads, piles lines (baseline)": (args.piles, [[python, "-c", PARSE_ONLY, str(piles)]]),
+        "json.loads, records (baseline)": (args.records, [[python, "-c", PARSE_ONLY, str(records)]]),
     }
     # Each command with --jobs 1 then 2, one right after the other: this machine's speed drifts
     # within seconds, and the ratio of two runs far apart measured the drift as much as the jobs.
+    # Then the same work split by hand: two processes of --jobs 1 on its two halves, started at
+    # once. Their ratio to --jobs 1 is what two cores give this work on this machine (no process
+    # hands work out, none waits for another), the ceiling --jobs 2 is measured against.
+    for what, path, count in (("verify piles only", piles, args.piles), ("verify records (replay)", records,
+                                                                            args.records)):
+        for jobs in (1, 2):
+            commands[f"{what}, --jobs {jobs}"] = (count, [cli + ["verify", "-j", str(jobs), str(path)]])
+        commands[f"{what}, by hand"] = (count, [cli + ["verify", "-j", "1", str(half)] for half in halves(path)])
     for jobs in (1, 2):
-        commands[f"verify piles only, --jobs {jobs}"] = (args.piles, cli + ["verify", "-j", str(jobs), str(piles)])
-    for jobs in (1, 2):
-        commands[f"verify records (replay), --jobs {jobs}"] = (args.records,
-                                                                cli + ["verify", "-j", str(jobs), str(records)])
-    for jobs in (1, 2):
-        commands[f"simulate, --jobs {jobs}"] = (args.records, cli + ["simulate", "-n", str(args.records), "--seed",
-                                                                     "2024", "-j", str(jobs), "-o", str(out)])
+        commands[f"simulate, --jobs {jobs}"] = (args.records, [cli + ["simulate", "-n", str(args.records), "--seed",
+                                                                      "2024", "-j", str(jobs), "-o", str(out)]])
+    half = args.records // 2
+    commands["simulate, by hand"] = (half * 2, [cli + ["simulate", "-n", str(half), "--seed", str(2024 + part), "-j",
+                                                       "1", "-o", str(CACHE / f"simulated-half{part}.jsonl")]
+                                                for part in (0, 1)])
     times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
     for _ in range(args.repeat):
-        for name, (_, command) in commands.items():
-            times[name].append(run(command))
+        for name, (_, command_list) in commands.items():
+            times[name].append(run(command_list[0]) if len(command_list) == 1 else run_together(command_list))
     if out.read_bytes() != records.read_bytes():
         raise SystemExit("simulate --jobs 2 did not write the file --jobs 1 wrote")
 
@@ -153,10 +191,12 @@ def main() -> None:
               f"{max(t[2] for t in times[name]):8.1f}")
     print()
     for what in ("verify piles only", "verify records (replay)", "simulate"):
-        ratios = [one[0] / two[0] for one, two in zip(times[f"{what}, --jobs 1"], times[f"{what}, --jobs 2"],
-                                                      strict=True)]
+        one = times[f"{what}, --jobs 1"]
+        ratios = [a[0] / b[0] for a, b in zip(one, times[f"{what}, --jobs 2"], strict=True)]
+        ceiling = [a[0] / b[0] for a, b in zip(one, times[f"{what}, by hand"], strict=True)]
         print(f"{what}: --jobs 2 / --jobs 1 = {statistics.median(ratios):.2f}, the median of each round's ratio "
-              f"({', '.join(f'{r:.2f}' for r in ratios)}; goal >= 1.6 on two idle cores)")
+              f"({', '.join(f'{r:.2f}' for r in ratios)}; goal >= 1.6 on two idle cores); by hand / --jobs 1 = "
+              f"{statistics.median(ceiling):.2f} ({', '.join(f'{r:.2f}' for r in ceiling)})")
     for what, path, unit, goal in (("verify piles only", piles, "lines", "100,000"),
                                    ("verify records (replay)", records, "hands", "8,000")):
         found = [one_core(path, True) for _ in range(args.repeat)]
