@@ -207,7 +207,7 @@ def _check_depth(text: str, file: str) -> None:
         # PyYAML 6.0.3 and later stop at 1,000 levels themselves, and for ``[[[[...`` their scanner,
         # reading ahead, gets there before this loop sees the 65th: the same refusal, in our words.
         if "nesting depth" in str(getattr(exc, "problem", "")):  # not for players: PyYAML's words
-            _too_deep(getattr(exc, "problem_mark", None), file)
+            _too_deep(getattr(exc, "problem_mark", None), file)  # not for players: an attribute
         raise
 
 

@@ -14,8 +14,8 @@ import string
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
 from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
