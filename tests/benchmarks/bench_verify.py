@@ -3,14 +3,15 @@ beside ``json.loads`` of the same lines.
 
 Not collected by pytest (only test_*.py are). Run from the repository root::
 
-    python tests/benchmarks/bench_verify.py                     # 200,000 piles lines, 20,000 records
+    python tests/benchmarks/bench_verify.py                     # 400,000 piles lines, 40,000 records
     python tests/benchmarks/bench_verify.py --piles 50000 --records 5000 --repeat 1   # a quicker look
 
 The files are simulated once (seed 2024, two-side Scopa) and cached under /tmp. Every command runs
 in its own process, ``--repeat`` times, the commands interleaved so that a busy neighbour slows
 them all alike; the median wall time is shown with the CPU time (workers included) and the peak
 resident memory of the slowest process. Beside ``--jobs 2 / --jobs 1`` stands its ceiling on this
-machine: the same work split by hand into two processes started at once (``by hand``). "one core"
+machine: the same work split by hand into two processes started at once (``by hand``); after them,
+the same ratio in this process, without the start-up every command pays once. "one core"
 figures are measured in this process on the same lines, without start-up. On a shared machine
 every figure is noisy: compare within one run.
 """
@@ -24,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -74,14 +76,15 @@ def run_together(commands: list[list[str]]) -> tuple[float, float, float]:
 
 
 def halves(path: Path) -> list[Path]:
-    """The file's first and second half of lines, each a file of its own beside it."""
-    lines = path.read_bytes().splitlines(keepends=True)
-    made = []
-    for part, chunk in enumerate((lines[:len(lines) // 2], lines[len(lines) // 2:])):
-        half = path.with_name(f"{path.stem}-half{part}.jsonl")
-        if not half.exists():
-            half.write_bytes(b"".join(chunk))
-        made.append(half)
+    """The file's first and second half of lines, each a file of its own beside it (streamed: the
+    children forked from this process would count a file held here in their peak memory)."""
+    made = [path.with_name(f"{path.stem}-half{part}.jsonl") for part in (0, 1)]
+    if not all(half.exists() for half in made):
+        with open(path, "rb") as source:
+            count = sum(1 for _ in source)
+        with open(path, "rb") as source, open(made[0], "wb") as first, open(made[1], "wb") as second:
+            for number, line in enumerate(source):
+                (first if number < count // 2 else second).write(line)
     return made
 
 
@@ -122,6 +125,20 @@ def one_core(path: Path, replay: bool) -> float:
     return summary.hands / (time.process_time() - began)
 
 
+def jobs_in_process(work: Callable[[int], object], repeat: int) -> list[float]:
+    """``work(1)``'s wall time over ``work(2)``'s, each round's pair run one after the other, in this
+    process: the speed-up of the workers without the start-up that the commands pay once."""
+    ratios = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        work(1)
+        one = time.perf_counter() - began
+        began = time.perf_counter()
+        work(2)
+        ratios.append(one / (time.perf_counter() - began))
+    return ratios
+
+
 def read_ratio(path: Path, count: int = 20_000) -> float:
     """``documents.load_json``'s time over ``json.loads``' on the same lines, best of 5 interleaved rounds."""
     from scorekeeper.documents import load_json
@@ -140,8 +157,9 @@ def read_ratio(path: Path, count: int = 20_000) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--piles", type=int, default=200_000, help="piles-only lines")
-    parser.add_argument("--records", type=int, default=20_000, help="records replayed, and hands simulated")
+    parser.add_argument("--piles", type=int, default=400_000, help="piles-only lines")
+    parser.add_argument("--records", type=int, default=40_000,  # 2-3 s of work on one core: start-up (0.1 s) is
+                        help="records replayed, and hands simulated")  # not what the ratios of --jobs measure
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     piles, records = files(args.piles, args.records)
@@ -202,6 +220,16 @@ def main() -> None:
         found = [one_core(path, True) for _ in range(args.repeat)]
         print(f"{what}, one core, in process: best {max(found):,.0f} {unit}/s, median "
               f"{statistics.median(found):,.0f} of {args.repeat} (issue 9's goal: >= {goal})")
+    from scorekeeper.play.simulate import write_simulated
+    from scorekeeper.play.verify import verify_batches
+
+    for what, work in (
+            ("verify piles only", lambda jobs: sum(1 for _ in verify_batches([piles], jobs=jobs))),
+            ("verify records (replay)", lambda jobs: sum(1 for _ in verify_batches([records], jobs=jobs))),
+            ("simulate", lambda jobs: write_simulated(out, "scopa", args.records, 2024, jobs=jobs))):
+        ratios = jobs_in_process(work, args.repeat)
+        print(f"{what}, in process (no start-up): jobs 2 / jobs 1 = {statistics.median(ratios):.2f}, the median of "
+              f"({', '.join(f'{r:.2f}' for r in ratios)})")
     print(f"documents.load_json of a piles line: {read_ratio(piles):.2f} times json.loads (in process)")
 
 
