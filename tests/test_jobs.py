@@ -102,3 +102,48 @@ def test_a_single_chunk_is_worked_here_without_starting_a_pool() -> None:
 
 def test_the_cores_available_are_at_least_one() -> None:
     assert _parallel.available_cores() >= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.text(alphabet="ab\n{}é", max_size=40), max_size=30), st.integers(1, 64), st.booleans())
+def test_a_block_given_by_its_place_reads_as_the_block_given_whole(
+        tmp_path_factory: pytest.TempPathFactory, lines: list[str], size: int, last_newline: bool) -> None:
+    path = tmp_path_factory.mktemp("place") / "lines.jsonl"
+    path.write_bytes(("\n".join(lines) + ("\n" if last_newline else "")).encode())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_chunks, "CHUNK_BYTES", size)
+        whole = list(_chunks.read_chunks([path]))
+        placed = list(_chunks.read_chunks([path], by_place=True))
+    assert [(c.first, c.stop) for c in placed] == [(c.first, c.stop) for c in whole]
+    assert [_chunks.chunk_bytes(c) for c in placed] == [c.text for c in whole]
+    assert all(c.at is not None or c.text for c in placed)  # an empty block is never given
+
+
+def test_standard_input_is_given_whole_even_when_places_are_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b'{"a": 1}\n{"b": 2}\n')))
+    [chunk] = _chunks.read_chunks(["-"], by_place=True)
+    assert chunk.at is None and chunk.text == b'{"a": 1}\n{"b": 2}\n'
+
+
+def test_a_file_replaced_while_its_blocks_wait_for_a_worker_is_reported_not_misread(tmp_path: Path) -> None:
+    from scorekeeper.play import verify
+
+    path = tmp_path / "hands.jsonl"
+    simulator = Simulator(load_rules("scopa"), seed=5)
+    path.write_text("".join(json_line(simulator.hand(i)) + "\n" for i in range(4)))
+    [chunk] = _chunks.read_chunks([path], by_place=True)
+    assert chunk.at is not None
+    replacement = tmp_path / "other.jsonl"
+    replacement.write_text(path.read_text())
+    replacement.replace(path)  # the same text, another file: the place read is no longer this file's
+    file, batch, stop = verify._check_chunk((chunk, None, True, ()))
+    assert (file, batch.verdicts) == (0, ())
+    assert stop == f"{path} line 1: the file changed while it was being read; the rest of it is not read"
+    path.write_bytes(b"{}\n" * 5)
+    [kept] = _chunks.read_chunks([path], by_place=True)
+    with path.open("r+b") as cut:  # the same file, cut shorter than the block read
+        cut.truncate(4)
+    assert kept.at is not None and _chunks.chunk_bytes(kept) is None

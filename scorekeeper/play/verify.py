@@ -22,8 +22,8 @@ from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.play._blocks import check_lines
 from scorekeeper.play._checker import Checker
-from scorekeeper.play._chunks import MAX_LINE, Chunk, read_chunks
-from scorekeeper.play._parallel import in_order
+from scorekeeper.play._chunks import MAX_LINE, Chunk, chunk_bytes, read_chunks
+from scorekeeper.play._parallel import available_cores, in_order
 from scorekeeper.play._text import shown
 from scorekeeper.play.records import record_rules
 
@@ -262,7 +262,11 @@ def verify_batches(paths: Iterable[str | Path], *, rules: str | None = None, rep
     (reported as unreadable, with the line's number): it is not a file of hands."""
     stopped: set[int] = set()  # files read no further: blocks of theirs already read are dropped
     chosen = tuple(sorted((options or {}).items()))
-    tasks = ((chunk, rules, replay, chosen) for chunk in read_chunks(paths, stopped))
+    jobs = available_cores() if jobs is None else jobs
+    # With workers, a block of a file travels as its place, and each worker reads its blocks there:
+    # 40,000 records with --jobs 2 took 3.04 -> 2.80 s of CPU (workers and this process), 1.57 -> 1.42 s
+    # (400,000 piles lines 1.89 -> 1.84 s, 0.98 -> 0.94 s): medians of 5 interleaved rounds, in process.
+    tasks = ((chunk, rules, replay, chosen) for chunk in read_chunks(paths, stopped, by_place=jobs > 1))
     for file, batch, stop in in_order(_check_chunk, tasks, jobs, setup=_fresh):
         if file in stopped:
             continue
@@ -287,13 +291,18 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
     if verifier is None:
         verifier = _verifiers[rules, replay, chosen] = _Verifier(chunk.source, rules, replay, dict(chosen))
     verifier.source, check, stop = chunk.source, verifier.check, chunk.stop
+    data = chunk_bytes(chunk)
+    if data is None:  # the file was replaced or cut since its lines were counted
+        return chunk.file, Batch(chunk.source, ()), _(
+            "{source} line {number}: the file changed while it was being read; the rest of it is not read").format(
+            source=chunk.source, number=chunk.first)
     try:
-        text = chunk.text.decode("utf-8")  # the whole block at once: a tenth of the time of line by line
+        text = data.decode("utf-8")  # the whole block at once: a tenth of the time of line by line
     except UnicodeDecodeError as exc:
-        number = chunk.first + chunk.text.count(b"\n", 0, exc.start)
+        number = chunk.first + data.count(b"\n", 0, exc.start)
         stop = _("{source} line {number}: not UTF-8 text; the rest of the file is not read").format(
             source=chunk.source, number=number)
-        text = chunk.text[:chunk.text.rfind(b"\n", 0, exc.start) + 1].decode("utf-8")
+        text = data[:data.rfind(b"\n", 0, exc.start) + 1].decode("utf-8")
     lines = text.split("\n")
     if text.endswith("\n") or not text:
         lines.pop()  # after the last line's end
