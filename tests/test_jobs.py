@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import os
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -147,3 +149,60 @@ def test_a_file_replaced_while_its_blocks_wait_for_a_worker_is_reported_not_misr
     with path.open("r+b") as cut:  # the same file, cut shorter than the block read
         cut.truncate(4)
     assert kept.at is not None and _chunks.chunk_bytes(kept) is None
+
+
+def _text_outputs(tmp_path: Path) -> Iterator[tuple[str, Any, Callable[[], str]]]:
+    """Each kind of output simulate writes to, and how to read back what it got."""
+    import io
+    import os
+
+    with open(tmp_path / "out.jsonl", "w", encoding="utf-8") as file:
+        yield "a file", file, lambda: (tmp_path / "out.jsonl").read_text(encoding="utf-8")
+    reading, writing = os.pipe()
+    with open(writing, "w", encoding="utf-8") as pipe, open(reading, encoding="utf-8") as back:
+        yield "a pipe", pipe, lambda: (pipe.close(), back.read())[1]
+    memory = io.StringIO()
+    yield "text in memory", memory, memory.getvalue
+    wrapped = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    yield "bytes in memory", wrapped, lambda: (wrapped.flush(), wrapped.buffer.getvalue().decode())[1]
+
+
+def test_a_spooled_chunk_reaches_every_kind_of_output_after_what_was_written_before(tmp_path: Path) -> None:
+    from scorekeeper.play import _spool
+
+    folder = _spool.spool_folder()
+    try:
+        for kind, out, read_back in _text_outputs(tmp_path):
+            out.write("first\n")
+            _spool.unspool(_spool.spool(folder, 1, "è secondo\n" * 3000), out)
+            _spool.unspool(_spool.spool(folder, 2, ""), out)
+            out.write("last\n")
+            out.flush()
+            assert read_back() == "first\n" + "è secondo\n" * 3000 + "last\n", kind
+            assert not os.listdir(folder), kind  # each chunk's file is gone once copied
+    finally:
+        _spool.remove_folder(folder)
+    assert not os.path.exists(folder)
+
+
+def test_simulate_with_workers_leaves_no_spool_folder_behind_even_when_writing_fails(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from scorekeeper.errors import NotationError
+
+    spools = tmp_path / "spools"
+    spools.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spools))
+    monkeypatch.setattr(simulate, "CHUNK_HANDS", 3)
+    simulate.write_simulated(tmp_path / "ok.jsonl", "scopa", 20, seed=1, jobs=2)
+    assert list(spools.iterdir()) == []
+    assert (tmp_path / "ok.jsonl").read_text() == run("simulate", "-n", "20", "--seed", "1", "-j", "1")[1]
+
+    def full_disk(path: str, out: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(simulate, "unspool", full_disk)
+    with pytest.raises(NotationError, match="cannot write"):
+        simulate.write_simulated(tmp_path / "full.jsonl", "scopa", 20, seed=1, jobs=2)
+    assert list(spools.iterdir()) == []

