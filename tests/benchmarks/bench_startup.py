@@ -67,7 +67,8 @@ def environment(tree: str, bindir: Path) -> dict[str, str]:
     for command in (["match", "new", "-r", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "bench",
                      "--target", "10000"], CASES["match add"][1:],
                     ["simulate", "-n", "10", "--seed", "2", "-o", env["RECORDS"]]):
-        subprocess.run([str(script), *command], stdout=subprocess.DEVNULL, env=env, check=True)
+        subprocess.run([str(script), *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                       check=True)
     return env
 
 
