@@ -206,3 +206,35 @@ def test_simulate_with_workers_leaves_no_spool_folder_behind_even_when_writing_f
     with pytest.raises(NotationError, match="cannot write"):
         simulate.write_simulated(tmp_path / "full.jsonl", "scopa", 20, seed=1, jobs=2)
     assert list(spools.iterdir()) == []
+
+
+def test_simulate_with_workers_and_no_temporary_folder_writes_the_same_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    from scorekeeper.play import _spool
+
+    monkeypatch.setattr(simulate, "CHUNK_HANDS", 3)
+    expected = run("simulate", "-n", "20", "--seed", "1", "-j", "1")[1]
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))  # no folder can be made there
+    simulate.write_simulated(tmp_path / "no-folder.jsonl", "scopa", 20, seed=1, jobs=2)
+    assert (tmp_path / "no-folder.jsonl").read_text() == expected
+
+    real = _spool.spool
+
+    def full(folder: str, number: int, text: str) -> str:  # every other chunk, as spool answers a full disk
+        return "" if number // 3 % 2 else real(folder, number, text)
+
+    monkeypatch.undo()
+    monkeypatch.setattr(simulate, "CHUNK_HANDS", 3)
+    monkeypatch.setattr(simulate, "spool", full)
+    simulate.write_simulated(tmp_path / "half-spooled.jsonl", "scopa", 20, seed=1, jobs=2)
+    assert (tmp_path / "half-spooled.jsonl").read_text() == expected
+
+
+def test_a_chunk_that_cannot_be_written_whole_leaves_no_file(tmp_path: Path) -> None:
+    from scorekeeper.play import _spool
+
+    assert _spool.spool(str(tmp_path / "missing"), 1, "lines\n") == ""
+    (tmp_path / "7").write_text("taken")  # a file of that name already there is never written over
+    assert _spool.spool(str(tmp_path), 7, "lines\n") == "" and (tmp_path / "7").read_text() == "taken"

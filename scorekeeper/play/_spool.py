@@ -11,6 +11,7 @@ copied; the folder goes at the end, or when the run stops on an error or Ctrl-C.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import shutil
@@ -19,8 +20,11 @@ from typing import TextIO
 
 
 def spool_folder() -> str:
-    """A new folder only this user may enter, for one run's chunks."""
-    return tempfile.mkdtemp(prefix="scorekeeper-")  # not for players: a folder's name
+    """A new folder only this user may enter, for one run's chunks; "" where none can be made."""
+    try:
+        return tempfile.mkdtemp(prefix="scorekeeper-")  # not for players: a folder's name
+    except OSError:
+        return ""
 
 
 def remove_folder(folder: str) -> None:
@@ -28,10 +32,20 @@ def remove_folder(folder: str) -> None:
 
 
 def spool(folder: str, number: int, text: str) -> str:
-    """``text`` written in UTF-8 to a new file of ``folder`` for chunk ``number``; its path."""
+    """``text`` written in UTF-8 to a new file of ``folder`` for chunk ``number``; its path, or ""
+    where it could not be written whole (none is left behind then)."""
     path = os.path.join(folder, str(number))
-    with open(path, "xb") as file:
-        file.write(text.encode("utf-8"))
+    try:
+        file = open(path, "xb")  # noqa: SIM115 (closed below; a file already there is not ours to remove)
+    except OSError:
+        return ""
+    try:
+        with file:
+            file.write(text.encode("utf-8"))
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+        return ""
     return path
 
 

@@ -264,14 +264,20 @@ def _write(out: TextIO, simulator: Simulator, hands: int, jobs: int | None) -> N
         for lines in in_order(_play_chunk, chunks, 1, setup=_seat, setup_args=(simulator,)):
             out.write(lines)
         return
-    # Workers write their chunks' lines to files, copied into ``out`` in order (see _spool).
+    # Workers write their chunks' lines to files, copied into ``out`` in order (see _spool); where
+    # no folder can be made or a file written (a full or read-only temporary folder), the lines
+    # come back through the pool as they did before: the spool is a saving, never a failure.
     folder = spool_folder()
     try:
         tasks = ((start, end, folder) for start, end in chunks)
-        for path in in_order(_spool_chunk, tasks, jobs, setup=_seat, setup_args=(simulator,)):
-            unspool(path, out)
+        for path, lines in in_order(_spool_chunk, tasks, jobs, setup=_seat, setup_args=(simulator,)):
+            if path:
+                unspool(path, out)
+            else:
+                out.write(lines)
     finally:
-        remove_folder(folder)
+        if folder:
+            remove_folder(folder)
 
 
 def _seat(simulator: Simulator) -> None:
@@ -284,6 +290,9 @@ def _play_chunk(chunk: tuple[int, int]) -> str:
     return "".join([_simulator.line(number) + "\n" for number in range(*chunk)])
 
 
-def _spool_chunk(task: tuple[int, int, str]) -> str:
+def _spool_chunk(task: tuple[int, int, str]) -> tuple[str, str]:
+    """The path of the file holding the chunk's lines, or ("", the lines) where none could be written."""
     start, end, folder = task
-    return spool(folder, start, _play_chunk((start, end)))
+    lines = _play_chunk((start, end))
+    path = spool(folder, start, lines) if folder else ""
+    return (path, "") if path else ("", lines)
