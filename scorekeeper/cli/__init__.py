@@ -143,18 +143,20 @@ def _build(name: str) -> Any:
     and help only, each built when it runs: building all twelve of ``match`` took 6 ms of every
     ``match add``, one 0.5 ms."""
     holder = typer.Typer(rich_markup_mode=None, add_completion=False)
-    module, attribute, group, _help = COMMANDS[name]
+    group = COMMANDS[name][2]
+    _register(holder, [name], _Deferring if group else Group)
     if not group:
-        return typer.main.get_group(_register(holder, [name])).commands[name]
-    target = getattr(importlib.import_module(module), attribute)
-    infos, target.registered_commands = target.registered_commands, []
+        return typer.main.get_group(holder).commands[name]
+    target = holder.registered_groups[0].typer_instance
+    assert target is not None  # not for players: an internal check
+    infos, target.registered_commands = target.registered_commands, []  # built below, each when it runs
     try:
-        built = typer.main.get_group(_register(holder, [name], _Deferring)).commands[name]
+        built = typer.main.get_group(holder).commands[name]
         assert isinstance(built, _Deferring)  # not for players: an internal check
     finally:
         target.registered_commands = infos
     for info in infos:
-        info.cls = Command
+        assert info.callback is not None  # not for players: typer's own check, made when it builds
         command_name = info.name or typer.main.get_command_name(info.callback.__name__)
         built.commands[command_name] = _Deferred(command_name, info, holder.pretty_exceptions_short)
     return built
