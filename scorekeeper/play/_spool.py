@@ -12,7 +12,6 @@ copied; the folder goes at the end, or when the run stops on an error or Ctrl-C.
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 import shutil
 import tempfile
@@ -55,7 +54,7 @@ def unspool(path: str, out: TextIO) -> None:
     out.flush()
     try:
         target = out.fileno()
-    except (AttributeError, OSError, io.UnsupportedOperation):  # a stream in memory (a test's, a caller's)
+    except (AttributeError, OSError):  # a stream in memory, a test's or a caller's (io.UnsupportedOperation)
         target = -1
     with open(path, "rb") as source:
         size, sent = os.fstat(source.fileno()).st_size, 0

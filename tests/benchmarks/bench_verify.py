@@ -44,32 +44,19 @@ print(count, "lines parsed")
 """
 
 
-def run(command: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (its workers included) and peak resident MB of one command."""
-    began = time.perf_counter()
-    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - began
-    code = os.waitstatus_to_exitcode(status)
-    if code != 0:
-        err = process.stderr.read().decode() if process.stderr else ""
-        raise SystemExit(f"{' '.join(command)} exited {code}: {err[:500]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
-
-
-def run_together(commands: list[list[str]]) -> tuple[float, float, float]:
-    """Wall seconds until the last of ``commands``, started at once, ends; their CPU seconds added
-    up; the peak resident MB of the largest."""
+def run(*commands: list[str]) -> tuple[float, float, float]:
+    """Wall seconds until the last of ``commands``, started at once, ends; their CPU seconds added up
+    (workers included); the peak resident MB of the largest."""
     began = time.perf_counter()
     processes = [subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                   env={**os.environ, "PYTHONPATH": str(ROOT)}) for command in commands]
     cpu = peak = 0.0
     for command, process in zip(commands, processes, strict=True):
         _, status, usage = os.wait4(process.pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
             err = process.stderr.read().decode() if process.stderr else ""
-            raise SystemExit(f"{' '.join(command)} failed: {err[:500]}")
+            raise SystemExit(f"{' '.join(command)} exited {code}: {err[:500]}")
         cpu += usage.ru_utime + usage.ru_stime
         peak = max(peak, usage.ru_maxrss / 1024)
     return time.perf_counter() - began, cpu, peak
@@ -195,7 +182,7 @@ def main() -> None:
     times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in commands}
     for _ in range(args.repeat):
         for name, (_, command_list) in commands.items():
-            times[name].append(run(command_list[0]) if len(command_list) == 1 else run_together(command_list))
+            times[name].append(run(*command_list))
     if out.read_bytes() != records.read_bytes():
         raise SystemExit("simulate --jobs 2 did not write the file --jobs 1 wrote")
 
