@@ -1,0 +1,163 @@
+"""Edges of the scoring categories (RULES.md, "Scoring categories") that a plain two-side hand never
+reaches: tie-breaks on a counter that has scored before, three sides level, custom selections and
+tie-breaks in a rule set of one's own, and the words players read beside each category."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run as run_cli
+
+import scorekeeper as sk
+from scorekeeper.match.ending import CategoryPoints, HandPoints, match_settings, state_after
+from scorekeeper.rules.options import apply_options
+from scorekeeper.scoring.count import Counter
+
+
+def _points(result, category_id):
+    return next(c.points for c in result.categories if c.id == category_id)
+
+
+def _note(result, category_id):
+    return next(c.explain(result.sides) for c in result.categories if c.id == category_id).note
+
+
+# 2. A tie-break on a counter that has counted before.
+
+ENTRETODOS = {"sevens-ties": "6 A 5"}
+UNBROKEN = {"Anna": "7d 7c 6d 6c Ad Ac 5d 5c", "Bruno": "rest"}  # sevens, sixes, aces, fives all 2-2
+BROKEN = {"Anna": "7d 7c 6d 6c 6h", "Bruno": "rest"}  # sevens 2-2, sixes 3-1
+
+
+@pytest.mark.parametrize("order", ["unbroken first", "broken first"])
+def test_escoba_sevens_tie_break_on_a_reused_counter_is_decided_by_each_hands_piles(order):
+    rules = apply_options(sk.load_rules("escoba"), ENTRETODOS)
+    counter = Counter(rules)
+    hands = [UNBROKEN, BROKEN] if order == "unbroken first" else [BROKEN, UNBROKEN]
+    results = []
+    for piles in hands * 2:  # and once more, with both outcomes already seen
+        results.append(sk.score(piles, rules=rules))  # the front door keeps one counter per rule set
+        results.append(counter.score(_entry(piles, rules)))
+    want = {"unbroken first": [(0, 0), (1, 0)], "broken first": [(1, 0), (0, 0)]}[order]
+    got = [_points(r, "sevens") for r in results]
+    assert got == [want[0]] * 2 + [want[1]] * 2 + [want[0]] * 2 + [want[1]] * 2
+
+
+def _entry(piles, rules):
+    from scorekeeper.scoring.hand import hand_from_mapping
+
+    return hand_from_mapping({"piles": piles}, "hand").entry(rules.cards)
+
+
+def test_escoba_sevens_tie_broken_note_names_the_tie_break():
+    rules = apply_options(sk.load_rules("escoba"), ENTRETODOS)
+    result = sk.score(BROKEN, rules=rules)
+    assert _note(result, "sevens") == "2-2: tie broken by 6 A 5: Anna scores"
+    assert _note(sk.score(UNBROKEN, rules=rules), "sevens") == "2-2: tie at 2, nobody scores"
+
+
+# 7. Three sides or more.
+
+def test_primiera_two_of_three_sides_level_at_the_top_scores_nobody():
+    result = sk.score({"Anna": "7d 7c 6h 6s", "Bruno": "7h 7s 6d 6c", "Carla": "rest"}, rules="scopa")
+    assert _points(result, "primiera") == (0, 0, 0)
+    assert _note(result, "primiera") == "tie at 78 between Anna and Bruno: nobody scores"
+
+
+def test_primiera_of_three_the_single_best_scores_even_when_the_others_are_level():
+    result = sk.score({"Anna": "7d 7c 7h 7s", "Bruno": "6d 6c 6h 6s", "Carla": "rest"}, rules="scopa")
+    assert _points(result, "primiera") == (1, 0, 0)
+
+
+def test_primiera_nobody_with_all_four_suits_scores_nobody_and_says_who_lacks_what():
+    result = sk.score({"Anna": "d:A234567JQK", "Bruno": "c:A234567JQK", "Carla": "rest"}, rules="scopa")
+    assert _points(result, "primiera") == (0, 0, 0)
+    assert _note(result, "primiera") == ("nobody has all four suits (Anna lacks cups, swords, batons; "
+                                         "Bruno lacks coins, cups, swords; Carla lacks coins, batons)")
+
+
+def test_ties_split_scores_the_level_leaders_only_never_the_side_behind(tmp_path):
+    path = tmp_path / "split.yaml"
+    path.write_text("id: split-cards\nname: Split\nextends: scopa\n"
+                    "categories:\n  - id: cards\n    ties: split\n    points: 2\n", encoding="utf-8")
+    rules = sk.load_rules(str(path))
+    result = sk.score({"Anna": "d:A234567JQK h:A2345", "Bruno": "c:A234567JQK s:A2345", "Carla": "rest"},
+                      rules=rules)
+    anna, bruno, carla = _points(result, "cards")
+    assert carla == 0 and anna == bruno > 0
+    assert _note(result, "cards") == "15-15-10: tie between Anna and Bruno, each scores"
+    # nobody level: the single leader takes the whole category
+    single = sk.score({"Anna": "d:A234567JQK h:A23456", "Bruno": "c:A234567JQK s:A2345", "Carla": "rest"},
+                      rules=rules)
+    assert _points(single, "cards") == (2, 0, 0)
+
+
+# 9. A rule set of one's own.
+
+def test_tie_break_naming_a_card_outside_the_deck_is_a_rule_set_error_with_its_place(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("id: mine\nname: Mine\nextends: escoba\ncategories:\n  - id: sevens\n    tie_break: \"6 10d\"\n",
+                    encoding="utf-8")
+    code, out, err = run_cli("rules", "check", str(path))
+    assert code == 2 and "Traceback" not in err
+    assert f"{path}:6:16: categories[3].tie_break: 10d is not in the italian-40 deck" in err
+
+
+def test_selection_of_suits_and_cards_is_their_union(tmp_path):
+    path = tmp_path / "union.yaml"
+    path.write_text("id: union\nname: Union\nextends: scopa\ncategories:\n"
+                    "  - id: coins\n    select: {suits: [d], cards: [7h]}\n", encoding="utf-8")
+    rules = sk.load_rules(str(path))
+    # Anna: the 7 of cups and one coin (2 of the selection); Bruno: the other nine coins.
+    result = sk.score({"Anna": "7h Ad", "Bruno": "rest"}, rules=rules)
+    assert _note(result, "coins") == "2-9: Bruno has the most"
+    level = sk.score({"Anna": "7h Ad 2d 3d 4d", "Bruno": "rest"}, rules=rules)  # 5 of the 11 against 6
+    assert (_points(level, "coins"), _note(level, "coins")) == ((0, 1), "5-6: Bruno has the most")
+    ahead = sk.score({"Anna": "7h Ad 2d 3d 4d 5d", "Bruno": "rest"}, rules=rules)  # the 7h makes Anna's sixth
+    assert (_points(ahead, "coins"), _note(ahead, "coins")) == ((1, 0), "6-5: Anna has the most")
+
+
+# 10. The words and fields players and scripts read.
+
+def test_each_category_note_gives_cards_and_points_side_by_side():
+    result = sk.score({"Anna": "As Ac 2s 10d", "Bruno": "rest"}, rules="cassino")
+    assert _points(result, "aces") == (2, 2)
+    assert _note(result, "aces") == "cards 2-2, points 2-2"
+
+
+def test_set_category_note_names_the_holder_of_the_whole_set():
+    result = sk.score({"Anna": "d:A234567JQK", "Bruno": "rest"}, rules="scopa", enabled=["cappotto"])
+    assert _note(result, "cappotto") == "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd: Anna holds all"
+    assert result.match_winner == "Anna"
+
+
+def test_kasino_carried_points_keep_the_category_labels_and_the_forced_mark():
+    rules = sk.load_rules("kasino")
+    settings = match_settings(rules, ["Anna", "Bruno"])
+    ids = [c.id for c in rules.categories]
+    labels = {c.id: c.title for c in rules.categories}
+
+    def kasino(forced: bool, **points: tuple[int, int]) -> HandPoints:
+        return HandPoints(("Anna", "Bruno"), tuple(CategoryPoints(cid, labels[cid], points.get(cid, (0, 0)))
+                                                   for cid in ids), None, (), forced)
+
+    state = state_after(settings, [kasino(False, aces=(2, 2)), kasino(True, cards=(1, 0))])
+    second = state.lines[1]
+    assert second.hand.forced is True
+    assert [c.label for c in second.hand.categories] == [labels[cid] for cid in ids]
+    assert second.hand.categories[0].points == (2, 0)  # the tied point of the first hand carried on
+    assert state.totals == {"Anna": 4, "Bruno": 2}
+    assert "most cards: Anna also takes the 1 point carried from a tie" in second.note
+
+
+def test_match_show_json_marks_each_category_counted_or_not():
+    assert run_cli("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno",
+                   "--finish", "count-out", "--target", "2")[0] == 0
+    assert run_cli("match", "add", "--pile", "Anna=d:A234567 h:A", "--pile", "Bruno=rest")[0] == 0
+    code, out, err = run_cli("match", "show", "--json")
+    assert code == 0, err
+    hand = json.loads(out)["hands"][0]
+    flags = {c["id"]: c["counted"] for c in hand["categories"]}
+    # Bruno 1 (cards), Anna 1 (coins), Anna 2 at the settebello: the count stops there.
+    assert flags == {"cards": True, "coins": True, "settebello": True, "primiera": False, "sweeps": False}
