@@ -5,7 +5,9 @@ The hand is the README's (Anna 7d Ad 6h 5c 4s and a sweep, Bruno the rest: 2 to 
 
 from __future__ import annotations
 
+import errno
 import http.client
+import logging
 import os
 import re
 import shutil
@@ -27,7 +29,7 @@ from starlette.testclient import TestClient
 from test_web_pages import README_HAND, TOKEN, join, shown, start
 
 from scorekeeper.cli._network import answered_names, phone_address
-from scorekeeper.web._connections import REQUEST_TIME
+from scorekeeper.web._connections import REQUEST_TIME, OnceAMinute
 from scorekeeper.web._turns import WAIT
 from scorekeeper.web.app import create_app
 
@@ -94,10 +96,10 @@ def test_unfinished_requests_are_timed_out_and_connections_capped(tmp_path: Path
         assert time.monotonic() - started < 5  # without the cap: never (no descriptor left to accept it)
         late = socket.create_connection(("127.0.0.1", port))  # after the flood: closed by its deadline
         late.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        late.settimeout(REQUEST_TIME + 5)
+        late.settimeout(REQUEST_TIME + 10)
         opened = time.monotonic()
         assert late.recv(100) == b""
-        assert REQUEST_TIME - 1 < time.monotonic() - opened < REQUEST_TIME + 3
+        assert REQUEST_TIME - 1 < time.monotonic() - opened < REQUEST_TIME + 5  # without the deadline: never
         still_open = 0
         for sock in stalled:
             sock.settimeout(0.5)
@@ -158,9 +160,9 @@ def test_blocked_writers_never_stall_readers(two_matches: tuple[int, int]) -> No
         finally:
             holder.execute("ROLLBACK")
             holder.close()
-        assert slowest < 1.0
+        assert slowest < WAIT / 2  # in the pool the waiting posts held, a read waited for their deadline
         assert len(answers) == 40 and {status for status, _s, _t in answers} == {503}
-        assert max(seconds for _st, seconds, _t in answers) < WAIT + 2
+        assert max(seconds for _st, seconds, _t in answers) < WAIT + 4  # SQLite's own busy timeout: 30 s
         assert all("The history is busy" in text and 'value="7d Ad 6h 5c 4s"' in text for _st, _s, text in answers)
         phone = Phone(port)
         phone.join(TOKEN)
@@ -275,3 +277,23 @@ def test_a_waiting_hand_is_tied_to_the_phone_that_sent_it() -> None:
                            follow_redirects=False)
     assert confirmed.status_code == 303
     assert shown(match_id)["totals"] == {"Anna": 2, "Bruno": 3}
+
+
+def test_a_cause_repeated_per_attempt_is_logged_once_without_a_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 25, 1: the accept loop out of descriptors logs each attempt with a traceback (272,295 of
+    them, 110 MB, in 5 s); the filter the server puts on that log lets one line through a minute,
+    naming the cause, and counts the others."""
+    logger = logging.getLogger("test.accept")
+    logger.addFilter(OnceAMinute())
+    error = OSError(errno.EMFILE, "Too many open files")
+    with caplog.at_level(logging.INFO, logger="test.accept"):
+        for _i in range(10_000):
+            try:
+                raise error
+            except OSError:
+                logger.error("socket.accept() out of system resource\nsocket: <socket>", exc_info=True)
+        logger.info("Started server process")
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == ["socket.accept() out of system resource: [Errno 24] Too many open files",
+                     "Started server process"]
+    assert all(r.exc_info is None for r in caplog.records) and "Traceback" not in caplog.text

@@ -57,10 +57,15 @@ def _check_certificate(certfile: Path | None, keyfile: Path | None) -> None:
         raise typer.Exit(NOT_UNDERSTOOD)
     try:
         ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
-    except (OSError, ssl.SSLError) as exc:
-        say(_("error: cannot use the certificate {cert} with the key {key}: {why}").format(
-            cert=certfile, key=keyfile, why=getattr(exc, "strerror", None) or exc))
-        raise typer.Exit(NOT_UNDERSTOOD) from None
+    except ssl.SSLError as exc:  # before OSError, of which it is a kind
+        why = _("they are not a certificate and its private key in PEM ({reason})").format(reason=exc.reason or exc)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+    else:
+        return
+    say(_("error: cannot use the certificate {cert} with the key {key}: {why}").format(cert=certfile, key=keyfile,
+                                                                                     why=why))
+    raise typer.Exit(NOT_UNDERSTOOD)
 
 
 @helps(N_("Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals.\n\n"

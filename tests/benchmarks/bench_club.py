@@ -130,6 +130,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--lock", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=4, help="client processes the phones are spread over")
+    parser.add_argument("--server-from", type=Path, metavar="DIR",
+                        help="run the server from another checkout's folder, to compare (an earlier commit)")
     args = parser.parse_args()
     if not (1 <= args.tables <= 100 and 1 <= args.phones <= 8 and 0 < args.seconds <= 600 and 0 <= args.lock <= 120):
         parser.error("at most 100 tables of 8 phones, 600 s of play and a 120 s lock")
@@ -140,8 +142,9 @@ def main() -> int:
             matches = [start_match(store, settings) for _i in range(args.tables)]
         args.port = free_port()
         command = [sys.executable, "-m", "scorekeeper", "serve", "--port", str(args.port), "--db", str(db)]
-        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env={**os.environ, "SCOREKEEPER_LANG": "en"})
+        server = subprocess.Popen(command, cwd=args.server_from or ROOT, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env={**os.environ, "SCOREKEEPER_LANG": "en",
+                                       **({"PYTHONPATH": str(args.server_from)} if args.server_from else {})})
         try:
             return _run(args, db, matches, server)
         finally:
