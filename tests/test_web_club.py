@@ -264,12 +264,17 @@ def test_a_waiting_hand_is_tied_to_the_phone_that_sent_it() -> None:
     form["sweeps_0"] = "1"
     sent = anna.post(f"/m/{match_id}/hands", data=form, follow_redirects=False)
     pending = int(sent.headers["location"].rsplit("#pending-", 1)[1])
+    page = anna.get(f"/m/{match_id}").text
+    assert "Sent from this phone" in page and f"/pending/{pending}/withdraw" in page
+    assert f"/pending/{pending}/confirm" not in page
     private_tab = TestClient(app, client=("192.168.1.20", 50001))
     tab_csrf = join(private_tab)
     own = private_tab.post(f"/m/{match_id}/pending/{pending}/confirm", data={"csrf": tab_csrf, "by": "Bruno"})
     assert own.status_code == 409 and "sent from this phone" in own.text
     bruno = TestClient(app, client=("192.168.1.21", 50000))
     bruno_csrf = join(bruno)
+    page = bruno.get(f"/m/{match_id}").text
+    assert f"/pending/{pending}/confirm" in page and f"/pending/{pending}/withdraw" not in page
     withdrawn = bruno.post(f"/m/{match_id}/pending/{pending}/withdraw", data={"csrf": bruno_csrf})
     assert withdrawn.status_code == 409 and "only that phone withdraws it" in withdrawn.text
     assert shown(match_id)["hands"] == []

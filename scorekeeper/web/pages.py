@@ -108,7 +108,8 @@ async def sheet(request: Request) -> Response:
         site.remember(changed, match)
         return site.render(request, "sheet.html",  # not for players: a template
                            match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match),
-                           colours=COLOURS, version=str(changed), pending=views.pending(match, waiting),
+                           colours=COLOURS, version=str(changed),
+                           pending=views.pending(match, waiting, device_of(request)),
                            every=every, detailed=DETAILED, opened=opened)
 
     return await run_in_threadpool(work)
