@@ -3,10 +3,11 @@
 uvicorn keeps a connection that never finishes its request's headers open for ever, and past the
 system's limit on open files every phone is locked out while the accept loop logs a traceback per
 attempt. ``GuardedH11`` (the HTTP protocol ``scorekeeper serve`` gives uvicorn by name) closes a
-connection whose request has not arrived ``REQUEST_TIME`` seconds after it opened or after its last
-answer, and, past ``CONNECTIONS`` open at once, closes the one that has waited longest for a
-request: a phone's request, which arrives at once, always finds room. Repeated warnings in the log
-(those, and the accept loop's) are written once a minute, as one line with no traceback.
+connection whose request (headers and body) has not arrived ``REQUEST_TIME`` seconds after it
+opened or after its last answer, and, past ``CONNECTIONS`` open at once, closes the one that has
+waited longest for a request: a phone's request, which arrives at once, always finds room.
+Repeated warnings in the log (those, and the accept loop's) are written once a minute, as one line
+with no traceback.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from contextlib import suppress
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-#: Seconds a connection may take to send a request's headers (after opening, or after an answer).
+#: Seconds a connection may take to send a whole request (after opening, or after an answer).
 REQUEST_TIME = 10.0
 #: The variable through which ``scorekeeper serve`` gives the most connections kept open at once.
 CONNECTIONS = "SCOREKEEPER_SERVE_CONNECTIONS"  # not for players: a variable
@@ -103,8 +104,9 @@ class GuardedH11(H11Protocol):
         self._timer = self.loop.call_later(REQUEST_TIME, self._late)
 
     def _waiting(self) -> bool:
-        """Whether no request's headers have come since the connection opened or was last answered."""
-        return self.conn.their_state is h11.IDLE and not self.transport.is_closing()
+        """Whether no whole request (headers and body) has come since the connection opened or was last
+        answered: a phone sends its small form with the headers, a stalled client never finishes."""
+        return self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing()
 
     def _late(self) -> None:
         self._timer = None

@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from scorekeeper.web._i18n import _
 
@@ -120,10 +120,13 @@ async def read_form(request: Request) -> dict[str, str]:
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise WebError(413, _("The form is too large (at most 32 KiB)."))
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise WebError(413, _("The form is too large (at most 32 KiB)."))
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise WebError(413, _("The form is too large (at most 32 KiB)."))
+    except ClientDisconnect:  # gone before the form was whole (or closed for taking too long): nothing to do
+        raise WebError(400, _("The form did not arrive whole; nothing was changed.")) from None
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS,
                           errors="strict")
