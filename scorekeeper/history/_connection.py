@@ -35,6 +35,11 @@ class NoSuchMatch(StoreError):
     """A match named by id or name is not in the history (the pages answer it with 404)."""
 
 
+class HistoryBusy(StoreError):
+    """Another program held the history's write lock for longer than the writer would wait: nothing
+    was changed, and the same write may be sent again (the pages answer it 503, "try again")."""
+
+
 def _apply_migrations(db: sqlite3.Connection, version: int) -> None:
     """Bring a database from ``version`` to this scorekeeper's schema (inside a transaction, or on a
     database nobody else sees yet)."""
@@ -277,6 +282,9 @@ class Connection:
                 what=what, error=exc, kept=kept)))
         if name.startswith("SQLITE_READONLY"):  # not for players: codes
             return StoreError(_read_only(self.path, str(exc)))
+        if name.startswith("SQLITE_BUSY"):  # not for players: codes
+            return HistoryBusy(_failed(doing, self.path, _("another program is writing to it ({error}); nothing was "
+                                                           "changed: try again in a moment").format(error=exc)))
         return StoreError(_failed(doing, self.path, str(exc)))
 
     def close(self) -> None:
@@ -296,6 +304,14 @@ class Connection:
         with self.write():
             version = self.db.execute("PRAGMA user_version").fetchone()[0]  # another process may have done it
             _apply_migrations(self.db, version)
+
+    def wait_at_most(self, seconds: float) -> None:
+        """Wait for another program's write lock at most ``seconds`` (not the usual 30) before a write
+        fails with ``HistoryBusy``: a page that must answer soon."""
+        try:
+            self.db.execute(f"PRAGMA busy_timeout = {max(1, int(seconds * 1000))}")
+        except sqlite3.Error as exc:
+            raise self._trouble(exc, "open") from None
 
     def write(self) -> AbstractContextManager[None]:
         """One write transaction: taken at once (BEGIN IMMEDIATE), committed whole or not at all."""

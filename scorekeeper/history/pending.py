@@ -116,10 +116,17 @@ def confirm_hand(store: Store, ref: str | None, pending_id: int, *, by: str, dev
                     detail={"of": pending.id, "confirmed_by": side})  # not for players: a JSON key
 
 
-def withdraw_pending(store: Store, ref: str | None, pending_id: int) -> Pending:
-    """Withdraw a waiting hand (the sender changed their mind, or the other side disputes it); it stays in the trail."""
+def withdraw_pending(store: Store, ref: str | None, pending_id: int, *, device: str = "") -> Pending:
+    """Withdraw a waiting hand (the sender changed their mind, or the other side disputes it); it stays in
+    the trail. With ``device`` (a phone), only the phone that sent it may, unless another hand took its
+    place meanwhile; the command line (no device) always may."""
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
         pending = _waiting(store, match, pending_id)
+        stale = pending.number != match.state.hands + 1 or match.state.finished
+        if device and pending.device and device != pending.device and not stale:
+            raise MatchError(_("hand {number} was sent from another phone: only that phone withdraws it (a player "
+                               "who disputes it asks its sender, or does not confirm it)").format(
+                                   number=pending.number))
         store.insert_event(match.id, WITHDRAW, pending.number, {"of": pending.id})
     return pending

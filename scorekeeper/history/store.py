@@ -16,6 +16,7 @@ from scorekeeper.history._connection import (
     MAX_ID,
     SCHEMA_VERSION,
     Connection,
+    HistoryBusy,
     NoSuchMatch,
     StoreError,
     default_path,
@@ -25,7 +26,7 @@ from scorekeeper.i18n import _, ngettext
 
 __all__ = [
     "MAX_ID", "SCHEMA_VERSION", "HandRow", "MatchRow", "NoSuchMatch", "Store", "StoreError",  # not for players: names
-    "default_path", "dumps", "now",  # not for players: names
+    "HistoryBusy", "default_path", "dumps", "now",  # not for players: names
 ]
 
 #: An open match: still being played, neither abandoned nor deleted.
@@ -283,12 +284,15 @@ class Store(Connection):
 
     def summary(self, match_id: int) -> dict[str, Any]:
         """A match's summary row and its version (the id of its latest event: any change adds one),
-        without reading its hands."""
+        without reading its hands. A deleted match has none (the pages answer it 404, as ``find`` does)."""
         row = self.db.execute(
-            "SELECT hands, totals, finished, winner, stake, (SELECT max(id) FROM events WHERE match_id = ?) "
+            "SELECT hands, totals, finished, winner, stake, (SELECT max(id) FROM events WHERE match_id = ?), status "
             "FROM matches WHERE id = ?", (match_id, match_id)).fetchone()
         if row is None:
             raise NoSuchMatch(_("match {id}: there is no such match").format(id=match_id))
+        if row[6] == DELETED:
+            raise NoSuchMatch(_("match {ref} was deleted; 'scorekeeper match restore {id}' brings it back").format(
+                ref=match_id, id=match_id))
         return {"id": match_id, "hands": row[0], "totals": json.loads(row[1]), "finished": bool(row[2]),
                 "winner": row[3], "stake": row[4], "changed": int(row[5] or 0)}
 

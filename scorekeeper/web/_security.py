@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import ipaddress
 import secrets
 from dataclasses import dataclass, field
 from urllib.parse import parse_qsl, urlsplit
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from scorekeeper.web._i18n import _
 
@@ -73,11 +74,36 @@ class Keys:
                                   "reload the page and try again. Nothing was changed."))
 
 
+def host_name(header: str) -> str:
+    """The name or address a Host header gives, in lower case, without its port or brackets ('' when
+    it cannot be read: an IPv6 address must be in brackets there)."""
+    text = header.strip().lower()
+    if text.startswith("["):
+        address, closed, port = text[1:].partition("]")
+        return address if closed and (not port or port.startswith(":")) else ""
+    if text.count(":") > 1:
+        return ""
+    return text.partition(":")[0].rstrip(".")
+
+
 def device_of(request: Request) -> str:
-    """A name for this browser kept with a hand sent to confirm (so that it cannot confirm its own): a
-    digest of its session id, which stays secret."""
-    session = request.cookies.get(SESSION_COOKIE, "")
-    return hashlib.sha256(f"device:{session}".encode("utf-8", "replace")).hexdigest()[:16] if session else ""
+    """A name for the phone that sends a hand to confirm, kept with it (so that the same phone cannot
+    confirm it, nor another phone withdraw it): a digest of its network address, which a private tab
+    or a second browser on that phone shares, or of its session id for a browser on this machine
+    (the loopback address is every local browser's)."""
+    client = request.client.host if request.client else ""
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        address = None
+    if address is not None and not address.is_loopback:
+        key = f"address:{address}"  # not for players: a digest's input
+    else:
+        session = request.cookies.get(SESSION_COOKIE, "")
+        if not session:
+            return ""
+        key = f"device:{session}"  # not for players: a digest's input
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()[:16]
 
 
 def new_session() -> str:
@@ -94,10 +120,13 @@ async def read_form(request: Request) -> dict[str, str]:
     if declared.isdigit() and int(declared) > MAX_BODY:
         raise WebError(413, _("The form is too large (at most 32 KiB)."))
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise WebError(413, _("The form is too large (at most 32 KiB)."))
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise WebError(413, _("The form is too large (at most 32 KiB)."))
+    except ClientDisconnect:  # gone before the form was whole (or closed for taking too long): nothing to do
+        raise WebError(400, _("The form did not arrive whole; nothing was changed.")) from None
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS,
                           errors="strict")

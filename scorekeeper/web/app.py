@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -22,11 +23,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from scorekeeper.web import hands, pages, tools
 from scorekeeper.web._i18n import _
-from scorekeeper.web._security import Keys
+from scorekeeper.web._security import Keys, host_name
 from scorekeeper.web.site import HERE, Site, site_of
 
 #: The environment variable through which ``scorekeeper serve`` gives the factory the join token.
 TOKEN_VARIABLE = "SCOREKEEPER_SERVE_TOKEN"  # not for players: a variable
+#: The variable through which it gives the host names and addresses the server answers under (commas between).
+HOSTS_VARIABLE = "SCOREKEEPER_SERVE_HOSTS"  # not for players: a variable
+#: The names of this machine that a browser on it may use.
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")  # not for players: addresses
 LOG = logging.getLogger("scorekeeper.web")  # not for players: a logger
 _POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; "
            "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")  # not for players: a header's value
@@ -40,14 +45,23 @@ HEADERS = {
 
 
 class Guard:
-    """The outermost layer: adds the security headers, and turns any escaped exception into one log line."""
+    """The outermost layer: refuses a request under a host name the server does not answer to (a page
+    elsewhere whose name was made to point here, DNS rebinding), adds the security headers, and turns
+    any escaped exception into one log line."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, hosts: Collection[str] | None = None) -> None:
         self.app = app
+        self.hosts = None if hosts is None else frozenset(h.strip("[]").lower().rstrip(".") for h in hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if self.hosts is not None and host_name(Headers(scope=scope).get("host", "")) not in self.hosts:
+            refused = Response(_("This server answers only at the address that 'scorekeeper serve' printed: "
+                                 "open the join link it printed."), 421,
+                               media_type="text/plain", headers=HEADERS)  # not for players: a media type
+            await refused(scope, receive, send)
             return
         started = False
 
@@ -84,8 +98,9 @@ async def _bug(request: Request, exc: Exception) -> Response:
                                    status=500, messages=[message])
 
 
-def create_app(db: Path | None, token: str) -> ASGIApp:
-    """The web application over the history at ``db`` (None: the default one), joined with ``token``."""
+def create_app(db: Path | None, token: str, hosts: Collection[str] | None = None) -> ASGIApp:
+    """The web application over the history at ``db`` (None: the default one), joined with ``token``,
+    answering only under the host names or addresses ``hosts`` (None: any, as in tests)."""
     routes = [
         Route("/", pages.home),
         Route("/join", pages.join),
@@ -106,7 +121,7 @@ def create_app(db: Path | None, token: str) -> ASGIApp:
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _bug})
     app.state.site = Site(db, Keys(token))
-    return Guard(app)
+    return Guard(app, hosts)
 
 
 def from_environment() -> ASGIApp:
@@ -115,4 +130,5 @@ def from_environment() -> ASGIApp:
     if len(token) < 16:
         raise RuntimeError(f"{TOKEN_VARIABLE} must hold the join token "
                            "(start the server with 'scorekeeper serve')")  # not for players: who runs it by hand
-    return create_app(None, token)
+    hosts = [h for h in os.environ.get(HOSTS_VARIABLE, "").split(",") if h] or list(LOOPBACK_NAMES)
+    return create_app(None, token, hosts)

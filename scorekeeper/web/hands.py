@@ -132,7 +132,7 @@ async def store_hand(request: Request) -> Response:
         site.remember(entered.changed, entered.match)
         return RedirectResponse(f"/m/{entered.match.id}#hand-{entered.number}", status_code=303)
 
-    return await run_in_threadpool(work)
+    return await site.writing.run(work)  # in the writers' threads, not the readers'
 
 
 @page

@@ -36,7 +36,8 @@ async def join(request: Request) -> Response:
     response = RedirectResponse("/", status_code=303)
     for name, value in ((TOKEN_COOKIE, site.keys.token),
                         (SESSION_COOKIE, request.cookies.get(SESSION_COOKIE) or new_session())):
-        response.set_cookie(name, value, max_age=_COOKIE_AGE, httponly=True, samesite="strict")
+        response.set_cookie(name, value, max_age=_COOKIE_AGE, httponly=True, samesite="strict",
+                            secure=request.url.scheme == "https")  # not for players: a scheme
     return response
 
 
@@ -86,7 +87,7 @@ async def create(request: Request) -> Response:
             return _matches_page(request, 400 if status == 409 else status, messages, form)
         return RedirectResponse(f"/m/{match_id}", status_code=303)
 
-    return await run_in_threadpool(work)
+    return await site.writing.run(work)  # in the writers' threads, not the readers'
 
 
 @page
@@ -107,7 +108,8 @@ async def sheet(request: Request) -> Response:
         site.remember(changed, match)
         return site.render(request, "sheet.html",  # not for players: a template
                            match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match),
-                           colours=COLOURS, version=str(changed), pending=views.pending(match, waiting),
+                           colours=COLOURS, version=str(changed),
+                           pending=views.pending(match, waiting, device_of(request)),
                            every=every, detailed=DETAILED, opened=opened)
 
     return await run_in_threadpool(work)
@@ -141,7 +143,7 @@ async def undo_last(request: Request) -> Response:
             undo(store, ref, expected_last=seen)  # checked inside the write: two undos together withdraw one hand
         return RedirectResponse(f"/m/{ref}", status_code=303)
 
-    return await run_in_threadpool(work)
+    return await site.writing.run(work)  # in the writers' threads, not the readers'
 
 
 @page
@@ -176,7 +178,7 @@ async def pending_answer(request: Request) -> Response:
     def work() -> Response:
         with site.writing, site.store() as store:
             if answer == "withdraw":
-                withdraw_pending(store, ref, pending_id)
+                withdraw_pending(store, ref, pending_id, device=device)
                 return RedirectResponse(f"/m/{ref}", status_code=303)
             entered = confirm_hand(store, ref, pending_id, by=form.get("by", ""), device=device)
         if not entered.stored:
@@ -184,4 +186,4 @@ async def pending_answer(request: Request) -> Response:
         site.remember(entered.changed, entered.match)
         return RedirectResponse(f"/m/{entered.match.id}#hand-{entered.number}", status_code=303)
 
-    return await run_in_threadpool(work)
+    return await site.writing.run(work)  # in the writers' threads, not the readers'

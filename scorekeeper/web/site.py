@@ -16,10 +16,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from scorekeeper._words import cut_short, visible_lines
 from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.history.matches import Match
-from scorekeeper.history.store import NoSuchMatch, Store, StoreError
+from scorekeeper.history.store import HistoryBusy, NoSuchMatch, Store, StoreError
 from scorekeeper.match.settings import MatchError
 from scorekeeper.web._i18n import LANGUAGES, _, install, language_of, speaking
 from scorekeeper.web._security import SESSION_COOKIE, Keys, WebError, read_form
+from scorekeeper.web._turns import WriteTurns, busy_words
 
 HERE = Path(__file__).resolve().parent
 Handler = Callable[[Request], Awaitable[Response]]
@@ -40,8 +41,9 @@ class Site:
         self.keys = keys
         # The pages' own writes queue here rather than in SQLite's busy handler, whose sleeps grow
         # under contention (bench_web: a p99 of seconds with twenty phones); other processes (the
-        # command line) still queue in SQLite as before.
-        self.writing = threading.Lock()
+        # command line) still queue in SQLite as before. Each waits a few seconds at most, in threads
+        # apart from the reads' (``_turns``).
+        self.writing = WriteTurns()
         # The match each sheet was last drawn from, by match id, with its version (its latest event):
         # a sheet shown right after a hand is stored here is drawn from the match that add_hand
         # counted, after one cheap read of the version, not read and counted again.
@@ -53,8 +55,10 @@ class Site:
         install(self.env)
 
     def store(self, *, readonly: bool = False) -> Store:
-        """The history, opened for one request (about a millisecond; a connection is never shared by threads)."""
-        return Store(self.db, readonly=readonly)
+        """The history, opened for one request (about a millisecond; a connection is never shared by threads);
+        to write, it waits for another program's lock only until the request's deadline."""
+        store = Store(self.db, readonly=readonly)
+        return store if readonly else self.writing.bound(store)
 
     def cached(self, match_id: int) -> tuple[int, Match] | None:
         """The match last counted for ``match_id`` and its version, if any."""
@@ -97,6 +101,8 @@ def refusal_of(exc: Exception) -> tuple[int, list[str]]:
         return 409, [visible_lines(str(exc))]
     if isinstance(exc, NoSuchMatch):
         return 404, [visible_lines(str(exc))]
+    if isinstance(exc, HistoryBusy):
+        return 503, [busy_words()]
     if isinstance(exc, StoreError):
         return 503, [_("The history cannot be used: {why}").format(why=visible_lines(str(exc)))]
     return 400, [visible_lines(str(exc))]

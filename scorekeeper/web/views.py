@@ -161,14 +161,18 @@ def primiera_answer(dispute: PrimieraDispute) -> dict[str, Any]:
     return {"reason": dispute.reason, "problems": list(dispute.problems), "sides": sides}
 
 
-def pending(match: Match, waiting: list[Pending]) -> list[dict[str, Any]]:
-    """The hands waiting for confirmation: what was typed, who sent it, and who may confirm it."""
+def pending(match: Match, waiting: list[Pending], device: str = "") -> list[dict[str, Any]]:
+    """The hands waiting for confirmation: what was typed, who sent it, who may confirm it, and whether
+    this phone (``device``) sent it: then it may withdraw it, not confirm it."""
     shown = []
     for p in waiting:
         piles = p.typed.get("piles", {})
         sweeps = p.typed.get("sweeps", {})
+        stale = p.number != match.state.hands + 1 or match.state.finished
+        mine = bool(device) and device == p.device
         shown.append({"id": p.id, "number": p.number, "by": p.by, "at": p.at, "forced": p.forced,
                       "piles": [(side, str(text), int(sweeps.get(side, 0))) for side, text in piles.items()],
-                      "stale": p.number != match.state.hands + 1 or match.state.finished,
-                      "others": [n for n in match.settings.side_names if n != p.by]})
+                      "stale": stale,
+                      "others": [n for n in match.settings.side_names if n != p.by],
+                      "mine": mine, "withdraw": mine or stale or not p.device})  # as withdraw_pending allows
     return shown
