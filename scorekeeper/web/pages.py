@@ -9,6 +9,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import current_match, list_matches, match_summary, start_match, undo
 from scorekeeper.history.pending import confirm_hand, waiting_hands, withdraw_pending
+from scorekeeper.history.redo import redo, withdrawn_hand
 from scorekeeper.match.settings import FINISHES
 from scorekeeper.output.export import export_matches
 from scorekeeper.output.html import COLOURS, chart
@@ -108,7 +109,8 @@ async def sheet(request: Request) -> Response:
         return site.render(request, "sheet.html",  # not for players: a template
                            match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match),
                            colours=COLOURS, version=str(changed), pending=views.pending(match, waiting),
-                           every=every, detailed=DETAILED, opened=opened)
+                           every=every, detailed=DETAILED, opened=opened,
+                           withdrawn=withdrawn_hand(match, changed))
 
     return await run_in_threadpool(work)
 
@@ -139,7 +141,23 @@ async def undo_last(request: Request) -> Response:
     def work() -> Response:
         with site.writing, site.store() as store:
             undo(store, ref, expected_last=seen)  # checked inside the write: two undos together withdraw one hand
-        return RedirectResponse(f"/m/{ref}", status_code=303)
+        return RedirectResponse(f"/m/{ref}#withdrawn", status_code=303)
+
+    return await run_in_threadpool(work)
+
+
+@page
+async def redo_last(request: Request) -> Response:
+    """Put back the hand the last undo withdrew, as it was counted, if nothing changed since (``redo``)."""
+    site, form = await posted(request)
+    ref = str(request.path_params["match"])
+    number = forms.hand_number(form)
+
+    def work() -> Response:
+        with site.writing, site.store() as store:
+            redone = redo(store, ref, number)
+        site.remember(redone.changed, redone.match)
+        return RedirectResponse(f"/m/{redone.match.id}#hand-{redone.number}", status_code=303)
 
     return await run_in_threadpool(work)
 

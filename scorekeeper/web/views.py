@@ -12,8 +12,9 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from scorekeeper.cards import SUITS, Deck, Suit
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match
-from scorekeeper.history.pending import Pending
+from scorekeeper.history.pending import Pending, pending_count
 from scorekeeper.match.ending import HandLine
 from scorekeeper.output.sheet import line_notes, outcome
 from scorekeeper.rules.ruleset import DeclaredCategory
@@ -167,8 +168,16 @@ def pending(match: Match, waiting: list[Pending]) -> list[dict[str, Any]]:
     for p in waiting:
         piles = p.typed.get("piles", {})
         sweeps = p.typed.get("sweeps", {})
+        try:
+            counted = pending_count(match, p)
+        except ScorekeeperError:  # kept from an older version of the hand's words: its piles still show
+            counted = None
+        result = counted.result if counted is not None else None
         shown.append({"id": p.id, "number": p.number, "by": p.by, "at": p.at, "forced": p.forced,
                       "piles": [(side, str(text), int(sweeps.get(side, 0))) for side, text in piles.items()],
                       "stale": p.number != match.state.hands + 1 or match.state.finished,
-                      "others": [n for n in match.settings.side_names if n != p.by]})
+                      "others": [n for n in match.settings.side_names if n != p.by],
+                      "points": list(zip(result.sides, result.totals, strict=True)) if result else [],
+                      "won": [(c.label, [(s, n) for s, n in zip(result.sides, c.points, strict=True) if n])
+                              for c in result.categories if any(c.points)] if result else []})
     return shown
