@@ -6,11 +6,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from scorekeeper._words import and_list
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import current_match, list_matches, match_summary, start_match, undo
 from scorekeeper.history.pending import confirm_hand, waiting_hands, withdraw_pending
 from scorekeeper.history.redo import redo, withdrawn_hand
-from scorekeeper.match.settings import FINISHES
 from scorekeeper.output.export import export_matches
 from scorekeeper.output.html import COLOURS, chart
 from scorekeeper.web import forms, views
@@ -61,8 +61,8 @@ def _matches_page(request: Request, status: int = 200, errors: list[str] | None 
         rows, total = list_matches(store, limit=_LISTED)
     return site.render(request, "matches.html", status,  # not for players: a template
                        matches=rows, more=total - len(rows),
-                       rules=forms.rules_choice(), finishes=FINISHES, errors=errors or [], form=form or {},
-                       max_sides=forms.MAX_SIDES)
+                       rules=forms.rules_choice(), teams=forms.team_games(), finishes=views.finish_choices(),
+                       errors=errors or [], form=form or {}, max_sides=forms.MAX_SIDES)
 
 
 @page
@@ -84,7 +84,15 @@ async def create(request: Request) -> Response:
                 match_id = start_match(store, settings)
         except ScorekeeperError as exc:
             status, messages = refusal_of(exc)
-            return _matches_page(request, 400 if status == 409 else status, messages, form)
+            offered = forms.offered_teams(form)
+            if offered is None:
+                return _matches_page(request, 400 if status == 409 else status, messages, form)
+            # one player a box for a game played by teams: the form comes back with the teams filled in
+            teams = [offered[f"side_{i}"] for i in range(1, forms.MAX_SIDES + 1) if offered[f"side_{i}"]]
+            offer = _("{game} is played by teams: the form now offers {teams} (partners sit opposite); "
+                      "start the match if that is right.").format(
+                          game=dict(forms.rules_choice())[form["rules"].strip()], teams=and_list(teams))
+            return _matches_page(request, 400, [offer], offered)
         return RedirectResponse(f"/m/{match_id}", status_code=303)
 
     return await run_in_threadpool(work)

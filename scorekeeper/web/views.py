@@ -15,7 +15,9 @@ from scorekeeper.cards import SUITS, Deck, Suit
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match
 from scorekeeper.history.pending import Pending, pending_count
+from scorekeeper.i18n import N_, translated
 from scorekeeper.match.ending import HandLine
+from scorekeeper.match.settings import FINISHES
 from scorekeeper.output.sheet import line_notes, outcome
 from scorekeeper.rules.ruleset import DeclaredCategory
 from scorekeeper.scoring.dispute import PrimieraDispute
@@ -66,6 +68,24 @@ def declared_ids(match: Match) -> list[tuple[str, str]]:
             if isinstance(c, DeclaredCategory) and (not c.optional or c.id in enabled)]
 
 
+# Each ending policy in players' words (the ids are the rule files' and the command's).
+_FINISHES = {"highest": N_("the highest total past the target wins"),  # not for players: an id
+             "count-out": N_("the first to reach the target wins at once"),  # not for players: an id
+             "count-out-if-tied":  # not for players: an id
+                 N_("the highest total past the target wins; a tie is counted out"),
+             "claim": N_("a side claims to have reached the target")}  # not for players: an id
+
+
+def finish_words(finish: str) -> str:
+    """An ending policy in players' words (an id with none is shown as it is)."""
+    return translated(_FINISHES[finish]) if finish in _FINISHES else finish
+
+
+def finish_choices() -> list[tuple[str, str]]:
+    """The ending policies a new match may take: (id, words)."""
+    return [(finish, finish_words(finish)) for finish in FINISHES]
+
+
 def state_word(match: Match) -> str:
     """One word for where the match stands: playing, playoff, won or over."""
     state = match.state
@@ -87,8 +107,9 @@ def heading(match: Match) -> dict[str, Any]:
     names = match.settings.side_names
     return {"id": match.id, "name": match.settings.name, "rules": match.settings.rules.name,
             "rules_id": match.settings.rules.id,  # not for players: the view's keys
-            "target": match.settings.target, "finish": match.settings.finish,
-            "enabled": list(match.settings.enabled), "names": list(names),
+            "target": match.settings.target, "finish": finish_words(match.settings.finish),
+            "enabled": [c.title for c in match.settings.rules.categories if c.id in match.settings.enabled],
+            "names": list(names),
             "totals": [match.state.totals[n] for n in names], "outcome": outcome(match),
             "state": state_word(match), "finished": match.state.finished, "winner": match.state.winner,
             "stake": match.state.stake, "next_number": match.state.hands + 1,  # not for players: the view's keys

@@ -166,6 +166,18 @@
       setupCounters(form);
       setupPreview(form);
     });
+    var game = document.querySelector("#new-match select[name=rules]");
+    if (game) {
+      // a game played by teams offers its sides as teams (Anna+Bruno), others as players
+      var offer = function () {
+        var teams = game.selectedOptions[0] && game.selectedOptions[0].hasAttribute("data-teams");
+        game.form.querySelectorAll("input[data-team]").forEach(function (box) {
+          box.placeholder = box.getAttribute(teams ? "data-team" : "data-single");
+        });
+      };
+      game.addEventListener("change", offer);
+      offer();
+    }
     document.querySelectorAll("select[data-reload]").forEach(function (s) {
       s.addEventListener("change", function () { s.form.submit(); });
     });
