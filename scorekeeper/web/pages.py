@@ -11,14 +11,17 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import current_match, list_matches, match_summary, start_match, undo
 from scorekeeper.history.pending import confirm_hand, waiting_hands, withdraw_pending
 from scorekeeper.history.redo import redo, withdrawn_hand
+from scorekeeper.output.chart import COLOURS, chart
 from scorekeeper.output.export import export_matches
-from scorekeeper.output.html import COLOURS, chart
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import LANGUAGE_COOKIE, LANGUAGES, _
 from scorekeeper.web._security import SESSION_COOKIE, TOKEN_COOKIE, WebError, device_of, new_session
 from scorekeeper.web.site import page, posted, refusal_of, site_of
 
 _COOKIE_AGE = 7 * 24 * 3600
+# The chart's width on the sheet: a phone's (390 px) less the page's margins, so that it is drawn at
+# its own size and its labels are the 12 px and more they are made at, not shrunk to fit.
+_CHART = 360
 _LISTED = 100  # matches on the first page, newest first
 # The hands whose categories the sheet shows; older hands take one line each (``?all=1`` shows them
 # all). Drawing every category of a long match took most of the sheet's time (bench_web).
@@ -115,7 +118,7 @@ async def sheet(request: Request) -> Response:
             waiting = waiting_hands(store, match_id)
         site.remember(changed, match)
         return site.render(request, "sheet.html",  # not for players: a template
-                           match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match),
+                           match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match, _CHART),
                            colours=COLOURS, version=str(changed), pending=views.pending(match, waiting),
                            every=every, detailed=DETAILED, opened=opened,
                            withdrawn=withdrawn_hand(match, changed))
