@@ -153,3 +153,33 @@ def test_undo_on_the_phone_asks_says_what_it_withdrew_and_puts_the_hand_back(tmp
             keep(page, tmp_path, "undo-redone.png")
         finally:
             browser.close()
+
+
+def test_the_new_match_form_offers_teams_for_scopone_and_fits_the_phone(tmp_path: Path) -> None:
+    browser_path = chromium()
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with serving() as base, sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=browser_path, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = phone(browser, base)
+            new_match(page, base, "Anna", "Bruno")
+            page.goto(f"{base}/")
+            assert page.get_attribute("input[name=side_1]", "placeholder") == "Side 1"
+            page.select_option("select[name=rules]", "scopone-scientifico")
+            assert page.get_attribute("input[name=side_1]", "placeholder") == "Team 1, e.g. Anna+Bruno"
+            no_sideways_scrolling(page)  # the endings in words fit the select
+            for i, name in enumerate(("Anna", "Bruno", "Carla", "Dario"), start=1):
+                page.fill(f"input[name=side_{i}]", name)
+            page.click("form[action='/matches'] button[type=submit]")
+            page.wait_for_load_state("load")
+            # the form comes back first, the teams filled in, the mistake said in words
+            assert "partners sit opposite" in page.inner_text(".problems")
+            assert in_view(page, "#new-match select[name=rules]")
+            assert [page.input_value(f"input[name=side_{i}]") for i in (1, 2, 3)] == ["Anna+Carla", "Bruno+Dario", ""]
+            no_sideways_scrolling(page)
+            keep(page, tmp_path, "new-match-teams.png")
+            page.click("form[action='/matches'] button[type=submit]")
+            page.wait_for_url(f"{base}/m/2")
+            assert page.locator(".totals").inner_text().split() == ["Anna+Carla", "0", "Bruno+Dario", "0"]
+        finally:
+            browser.close()

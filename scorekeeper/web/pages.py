@@ -64,7 +64,8 @@ def _matches_page(request: Request, status: int = 200, errors: list[str] | None 
         rows, total = list_matches(store, limit=_LISTED)
     return site.render(request, "matches.html", status,  # not for players: a template
                        matches=rows, more=total - len(rows),
-                       rules=forms.rules_choice(), teams=forms.team_games(), finishes=views.finish_choices(),
+                       rules=forms.rules_choice(), games=dict(forms.rules_choice()), teams=forms.team_games(),
+                       finishes=views.finish_choices(),
                        errors=errors or [], form=form or {}, max_sides=forms.MAX_SIDES)
 
 

@@ -86,6 +86,14 @@ def finish_choices() -> list[tuple[str, str]]:
     return [(finish, finish_words(finish)) for finish in FINISHES]
 
 
+def _state_id(match: Match) -> str:
+    """Where the match stands, as the page's style names it (the same in every language)."""
+    state = match.state
+    if state.finished:
+        return "won" if state.winner else "over"  # not for players: style names
+    return "playoff" if state.playoff else "playing"  # not for players: style names
+
+
 def state_word(match: Match) -> str:
     """One word for where the match stands: playing, playoff, won or over."""
     state = match.state
@@ -111,7 +119,8 @@ def heading(match: Match) -> dict[str, Any]:
             "enabled": [c.title for c in match.settings.rules.categories if c.id in match.settings.enabled],
             "names": list(names),
             "totals": [match.state.totals[n] for n in names], "outcome": outcome(match),
-            "state": state_word(match), "finished": match.state.finished, "winner": match.state.winner,
+            "state": state_word(match), "state_id": _state_id(match),  # not for players: the view's keys
+            "finished": match.state.finished, "winner": match.state.winner,
             "stake": match.state.stake, "next_number": match.state.hands + 1,  # not for players: the view's keys
             "next_sides": list(match.state.next_sides),  # not for players: the view's keys
             "played": match.state.hands}  # not for players: the view's keys
