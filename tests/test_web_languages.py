@@ -6,7 +6,9 @@ Two phones share one server (one app, so one cache of counted sheets), as at a r
 from __future__ import annotations
 
 import re
+from html import unescape
 
+from conftest import run
 from starlette.testclient import TestClient
 from test_web_pages import README_HAND, TOKEN, hand_form, join, start
 
@@ -85,3 +87,23 @@ def test_a_match_counted_in_one_language_gives_its_labels_in_the_language_of_eac
     for language in ("es", "en", "it"):
         with speaking(language):
             assert [c.label for c in hand.categories] == LABELS[language]
+
+
+def test_bug_a_forced_hands_problems_are_in_each_readers_language() -> None:
+    # a hand stored with its problems from the Italian phone: Anna's pile holds 7d twice, 37 cards in no pile
+    app = create_app(None, TOKEN)
+    italian, english = TestClient(app), TestClient(app)
+    csrf = join(italian)
+    italian.get("/lang?to=it&back=/")
+    join(english)
+    match_id = start(italian, csrf, "Anna", "Bruno")
+    forced = hand_form(csrf, 1, {"Anna": "7d 7d Ad", "Bruno": "6h"}, force="1")
+    assert italian.post(f"/m/{match_id}/hands", data=forced, follow_redirects=False).status_code == 303
+    twice = {"en": "pile of Anna: 7d is twice in this pile", "it": "prese di Anna: 7d compare due volte"}
+    assert f"forzata: {twice['it']}" in unescape(italian.get(f"/m/{match_id}").text)
+    page = unescape(english.get(f"/m/{match_id}").text)
+    assert f"forced: {twice['en']}" in page and twice["it"] not in page
+    sheet = unescape(english.get(f"/m/{match_id}/export/html").text)
+    assert f"forced: {twice['en']}" in sheet and twice["it"] not in sheet
+    code, out, _err = run("match", "show", str(match_id))
+    assert code == 0 and f"forced: {twice['en']}" in out and twice["it"] not in out

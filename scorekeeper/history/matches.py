@@ -212,9 +212,10 @@ def iter_matches(store: Store, ids: list[int] | None = None) -> Iterator[Match]:
         yield from each_match(store, ids)
 
 
-def each_match(store: Store, ids: list[int] | None = None) -> Iterator[Match]:
-    """As ``iter_matches``, inside a read transaction the caller holds."""
-    for row in iter_rows(store, ids, live_only=True, typed=False):
+def each_match(store: Store, ids: list[int] | None = None, *, typed: bool = False) -> Iterator[Match]:
+    """As ``iter_matches``, inside a read transaction the caller holds; with ``typed``, what each hand's
+    players typed too (the HTML sheet counts a forced hand again to say its problems in its reader's words)."""
+    for row in iter_rows(store, ids, live_only=True, typed=typed):
         yield match_from_row(row)
 
 

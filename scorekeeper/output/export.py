@@ -74,7 +74,7 @@ def export_chunks(store: Store, ids: list[int] | None, fmt: str, club: str = "")
             from scorekeeper.history.evening import evening
             from scorekeeper.output.html import html_chunks
 
-            yield from html_chunks(each_match(store, ids), evening(store, ids), club)
+            yield from html_chunks(each_match(store, ids, typed=True), evening(store, ids), club)
 
 
 #: Standard output holds back this much before the first write, so that an export that fails early

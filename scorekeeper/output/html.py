@@ -15,6 +15,7 @@ from html import escape
 
 from scorekeeper.history.evening import Evening
 from scorekeeper.history.matches import Match
+from scorekeeper.history.problems import hand_problems
 from scorekeeper.i18n import _, current, ngettext
 from scorekeeper.match.ending import HandLine
 from scorekeeper.output.chart import COLOURS, HEIGHT, PAD, WIDTH, chart, stroke
@@ -63,14 +64,15 @@ def _columns(match: Match) -> list[tuple[str, str]]:
     return list(columns.items())
 
 
-def _hand_rows(line: HandLine, ids: list[str]) -> str:
+def _hand_rows(match: Match, line: HandLine, ids: list[str]) -> str:
     hand = line.hand
     points: dict[tuple[str, str], str] = {}
     for category, counted in zip(hand.categories, line.counted, strict=True):
         for side, p in zip(hand.sides, category.points, strict=True):  # (p): the match was decided before it
             points[(category.id, side)] = str(p) if counted else f"({p})"
     notes = [line.note] if line.note else []
-    notes += [_("forced: {problem}").format(problem=p) for p in hand.problems] if hand.forced else []
+    if hand.forced:  # its problems in the reader's words, counted again where they can be
+        notes += [_("forced: {problem}").format(problem=p) for p in hand_problems(match, line.number)]
     # a hand not entered pile by pile (points only...) is marked in its rows: see output.entries
     kind, mark = entry_kind(hand), entry_mark(hand)
     marked = f"<em>{escape(mark)}</em>" if mark else ""  # not for players: markup
@@ -93,7 +95,7 @@ def _hands_table(match: Match) -> str:
     ids = [cid for cid, _label in columns]
     heads = "".join(f"<th>{escape(label)}</th>" for _cid, label in columns)  # not for players: markup
     hand, side, points, total = (escape(t) for t in (_("hand"), _("side"), _("points"), _("total")))
-    body = "".join(_hand_rows(line, ids) for line in match.state.lines)
+    body = "".join(_hand_rows(match, line, ids) for line in match.state.lines)
     sums = {(cid, n): 0 for cid in ids for n in match.settings.side_names}
     for line in match.state.lines:
         for category, counted in zip(line.hand.categories, line.counted, strict=True):

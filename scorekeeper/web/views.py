@@ -15,6 +15,7 @@ from scorekeeper.cards import SUITS, Deck, Suit
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match
 from scorekeeper.history.pending import Pending, pending_count
+from scorekeeper.history.problems import hand_problems
 from scorekeeper.i18n import N_, translated
 from scorekeeper.match.ending import HandLine
 from scorekeeper.match.settings import FINISHES
@@ -142,7 +143,7 @@ def sheet(match: Match, detailed: int | None = None, opened: int | None = None) 
             shown.append({"detailed": True, "number": line.number,
                           "points": [line.points.get(n) for n in names],
                           "totals": [line.totals[n] for n in names], "forced": line.hand.forced,
-                          **_categories(line, names)})
+                          **_categories(match, line, names)})
         else:
             older.append(line)
     if older:
@@ -166,13 +167,15 @@ def hand_lines(match_id: int, lines: Sequence[HandLine], names: Sequence[str]) -
     return Markup("".join(rows))
 
 
-def _categories(line: HandLine, names: Sequence[str]) -> dict[str, Any]:
-    """A hand's categories with each side's points (None: the side sat out), its notes and its problems."""
+def _categories(match: Match, line: HandLine, names: Sequence[str]) -> dict[str, Any]:
+    """A hand's categories with each side's points (None: the side sat out), its notes and its problems
+    (in the reader's language: ``hand_problems``)."""
     hand = line.hand
     categories = [{"label": c.label, "counted": counted,
                    "points": [c.points[hand.sides.index(n)] if n in hand.sides else None for n in names]}
                   for c, counted in zip(hand.categories, line.counted, strict=True)]
-    return {"categories": categories, "notes": line_notes(line), "problems": list(hand.problems)}
+    problems = list(hand_problems(match, line.number)) if hand.forced else []
+    return {"categories": categories, "notes": line_notes(line), "problems": problems}
 
 
 def version(hands: int, totals: Mapping[str, int], finished: bool, winner: str | None) -> str:
