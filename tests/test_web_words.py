@@ -39,7 +39,7 @@ def test_bug_web_messages_name_no_command_option_in_italian() -> None:
     c.get("/lang?to=it&back=/")
     status, page = new_match(c, csrf, "scopa", "Anna")
     assert status == 400
-    assert messages(page)[0] == "Scopa si gioca da 2 a 4 parti e il modulo ne indica 1"
+    assert messages(page)[0] == "Scopa: parti da 2 a 4, il modulo ne indica 1"
 
 
 def test_a_team_game_given_one_player_a_box_comes_back_with_the_teams_offered() -> None:
@@ -90,3 +90,16 @@ def test_after_a_mistake_the_new_match_form_is_above_the_list() -> None:
     assert status == 400
     assert page.index('class="problems"') < page.index('id="new-match"') < page.index('class="matches"')
     assert page.count('id="new-match"') == 1
+
+
+def test_the_teams_offered_come_with_whatever_else_the_form_has_wrong() -> None:
+    c, csrf = joined()
+    status, page = new_match(c, csrf, "scopone-scientifico", "Anna", "Bruno", "Carla", "Dario", target="0")
+    assert status == 400
+    said = messages(page)
+    assert said[0].startswith("Scopone Scientifico is played by teams: the form now offers Anna+Carla and Bruno+Dario")
+    assert said[1:] == ["target 0: the target must be 1 or more"]
+    # three names make no teams of two: the form says how to write a team
+    status, page = new_match(c, csrf, "scopone-scientifico", "Anna", "Bruno", "Carla")
+    assert messages(page)[0] == ("Scopone Scientifico is played by 2 sides and the form names 3: write a team in "
+                                 "one box, as Anna+Bruno")

@@ -85,12 +85,13 @@ COMMAND = Fields()
 def _form_sides(rules: RuleSet, count: int) -> MatchError:
     """Why the sides a page's form named do not fit the game, in a player's words."""
     allowed = rules.sides
+    span = str(allowed.min) if allowed.min == allowed.max else _("{low} to {high}").format(
+        low=allowed.min, high=allowed.max)
     if count > allowed.max and allowed.teams:
-        return MatchError(_("{game} is played by {low} to {high} sides and the form names {count}: write a team in "
-                            "one box, as Anna+Bruno").format(game=rules.name, low=allowed.min, high=allowed.max,
-                                                             count=count))
-    return MatchError(_("{game} is played by {low} to {high} sides and the form names {count}").format(
-        game=rules.name, low=allowed.min, high=allowed.max, count=count))
+        return MatchError(_("{game} is played by {span} sides and the form names {count}: write a team in one "
+                            "box, as Anna+Bruno").format(game=rules.name, span=span, count=count))
+    return MatchError(_("{game} is played by {span} sides and the form names {count}").format(
+        game=rules.name, span=span, count=count))
 
 
 def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side", form: bool = False) -> tuple[Side, ...]:

@@ -96,6 +96,10 @@ async def create(request: Request) -> Response:
             offer = _("{game} is played by teams: the form now offers {teams} (partners sit opposite); "
                       "start the match if that is right.").format(
                           game=dict(forms.rules_choice())[form["rules"].strip()], teams=and_list(teams))
+            try:  # what else the form has wrong is said at once, not after the teams are taken
+                forms.new_match(offered)
+            except ScorekeeperError as other:
+                return _matches_page(request, 400, [offer, *refusal_of(other)[1]], offered)
             return _matches_page(request, 400, [offer], offered)
         return RedirectResponse(f"/m/{match_id}", status_code=303)
 
