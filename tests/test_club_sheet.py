@@ -21,7 +21,7 @@ def sheet(*args: str) -> str:
 def test_the_title_and_the_ending_are_said_in_plain_words_without_policy_ids_or_stakes():
     assert run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "friday")[0] == 0
     page = sheet()
-    assert "<h1>friday: Scopa, Anna vs Bruno</h1>" in page
+    assert "<h2>friday: Scopa, Anna vs Bruno</h2>" in page
     assert ("Played to 11 points: after a hand in which a side reaches them, the highest total wins; if the "
             "highest totals are equal, that hand is counted again category by category.") in page
     assert "count-out-if-tied" not in page and "stake" not in page

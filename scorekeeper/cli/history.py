@@ -23,6 +23,8 @@ def export(
         help=N_("csv, json (everything, for import), md or html."))] = "csv",
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE", help=N_("Write to FILE (atomically) instead of standard output."))] = None,
+    club: Annotated[str, typer.Option(
+        "--club", metavar="NAME", help=N_("The club whose evening the HTML sheet is: its title names it."))] = "",
     db: DbOption = None,
 ) -> None:
     from scorekeeper.errors import ScorekeeperError
@@ -39,7 +41,7 @@ def export(
                 if latest.chosen:
                     say(latest.chosen)
                 refs = [str(latest.id)]
-            export_matches(store, refs, format, output, stream=sys.stdout)
+            export_matches(store, refs, format, output, stream=sys.stdout, club=club)
     if output is not None:
         say(_("wrote {path}").format(path=output))
 

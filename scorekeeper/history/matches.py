@@ -38,7 +38,7 @@ from scorekeeper.scoring.hand import HandSpec
 if TYPE_CHECKING:
     from dataclasses import dataclass
 
-    from scorekeeper.rules.ruleset import RuleSet
+    from scorekeeper.rules.ruleset import CategoryBase, RuleSet
 else:  # frozen dataclasses with no method compiled (see _frozen): 1.2 ms less at every start of a history command
     from scorekeeper._frozen import dataclass
 
@@ -80,9 +80,18 @@ def settings_of(row: MatchRow, rules: RuleSet | None = None) -> MatchSettings:
 
 
 class _Labels(dict[str, str]):
-    """Category labels by id; an id the rule set lacks is its own label."""
+    """Category labels by id, each read in the language in use when it is asked for, not when the match
+    was counted: a match counted for one reader (a phone in Italian) may be shown to another (one in
+    Spanish). An id the rule set lacks is its own label."""
+
+    def __init__(self, categories: Iterable[CategoryBase]) -> None:
+        super().__init__()
+        self._titles = {c.id: c for c in categories}
 
     def __missing__(self, key: str) -> str:
+        category = self._titles.get(key)
+        if category is not None:
+            return category.title
         return _("points only (unverified)") if key == POINTS_ONLY else key
 
 
@@ -108,7 +117,7 @@ def hand_columns(counted: CountedHand, forced: bool) -> dict[str, Any]:
 def match_from_row(row: MatchRow, settings: MatchSettings | None = None) -> Match:
     """A stored match with its live hands and claims counted under its ending policy."""
     settings = settings or settings_of(row)
-    labels = _Labels({c.id: c.title for c in settings.rules.categories})
+    labels = _Labels(settings.rules.categories)
     try:
         hands = [points_of(h, labels) for h in row.live_hands]
         claims = [Claim(c["after"], c["side"]) for c in row.live_claims]
@@ -203,9 +212,10 @@ def iter_matches(store: Store, ids: list[int] | None = None) -> Iterator[Match]:
         yield from each_match(store, ids)
 
 
-def each_match(store: Store, ids: list[int] | None = None) -> Iterator[Match]:
-    """As ``iter_matches``, inside a read transaction the caller holds."""
-    for row in iter_rows(store, ids, live_only=True, typed=False):
+def each_match(store: Store, ids: list[int] | None = None, *, typed: bool = False) -> Iterator[Match]:
+    """As ``iter_matches``, inside a read transaction the caller holds; with ``typed``, what each hand's
+    players typed too (the HTML sheet counts a forced hand again to say its problems in its reader's words)."""
+    for row in iter_rows(store, ids, live_only=True, typed=typed):
         yield match_from_row(row)
 
 

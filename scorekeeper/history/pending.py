@@ -15,7 +15,7 @@ from scorekeeper.history.matches import Entered, Match, match_from_row, store_ne
 from scorekeeper.history.store import Store
 from scorekeeper.i18n import _
 from scorekeeper.match.ending import MatchError
-from scorekeeper.match.hand import count_for, side_lookup
+from scorekeeper.match.hand import CountedHand, count_for, side_lookup
 from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
 
 if TYPE_CHECKING:
@@ -130,3 +130,12 @@ def withdraw_pending(store: Store, ref: str | None, pending_id: int, *, device: 
                                    number=pending.number))
         store.insert_event(match.id, WITHDRAW, pending.number, {"of": pending.id})
     return pending
+
+
+def pending_count(match: Match, pending: Pending) -> CountedHand | None:
+    """A waiting hand counted as confirming it would store it, so the other side sees its points and not
+    only its piles; None once another hand took its number (it can only be withdrawn then)."""
+    if pending.number != match.state.hands + 1 or match.state.finished:
+        return None
+    spec = hand_from_mapping(pending.typed, _("hand {number} waiting for confirmation").format(number=pending.number))
+    return count_for(match.settings, match.state.next_sides, spec)

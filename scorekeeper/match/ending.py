@@ -13,7 +13,7 @@ from dataclasses import field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper._words import and_list
-from scorekeeper.i18n import _
+from scorekeeper.i18n import _, current
 from scorekeeper.match.carry import Carryover
 from scorekeeper.match.settings import (
     FINISHES,
@@ -52,7 +52,8 @@ class HandPoints:
     30,000 hands to CSV takes 0.8 s this way, 1.4 s with every ``CategoryPoints`` built.
     """
 
-    __slots__ = ("_categories", "_packed", "forced", "match_winner", "problems", "sides")  # not for players: slots
+    __slots__ = ("_categories", "_language", "_packed", "forced", "match_winner",  # not for players: slots
+                 "problems", "sides")
 
     def __init__(self, sides: tuple[str, ...], categories: tuple[CategoryPoints, ...] | None = None,
                  match_winner: tuple[str, str] | None = None, problems: tuple[str, ...] = (),
@@ -63,6 +64,7 @@ class HandPoints:
         self.sides = sides
         self._categories = categories
         self._packed = packed
+        self._language = ""  # the language the packed labels were read in
         self.match_winner = match_winner  # (win_match category id, side)
         self.problems = problems
         self.forced = forced
@@ -70,13 +72,16 @@ class HandPoints:
     @property
     def categories(self) -> tuple[CategoryPoints, ...]:
         """Each category with its label and points per side, in count order."""
-        if self._categories is None:
-            assert self._packed is not None
+        made = self._categories
+        if self._packed is not None and (made is None or self._language != current()):
+            # read again in another language: the labels are the reader's, not the first reader's (a
+            # match counted for a phone in Italian, kept by the pages, is shown to one in Spanish)
             ids, labels, flat = self._packed
             n = len(self.sides)
-            self._categories = tuple(CategoryPoints(cid, labels[cid], tuple(flat[k * n:k * n + n]))
-                                     for k, cid in enumerate(ids))
-        return self._categories
+            made = tuple(CategoryPoints(cid, labels[cid], tuple(flat[k * n:k * n + n])) for k, cid in enumerate(ids))
+            self._categories, self._language = made, current()
+        assert made is not None
+        return made
 
     @property
     def ids(self) -> Sequence[str]:

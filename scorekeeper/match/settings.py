@@ -4,7 +4,7 @@ the ending policy, and the optional categories turned on for every hand."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, get_args
+from typing import TYPE_CHECKING, NamedTuple, get_args
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.i18n import _, ngettext
@@ -66,9 +66,37 @@ def target_problem(target: int) -> str | None:
     return None
 
 
-def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") -> tuple[Side, ...]:
+class Fields(NamedTuple):
+    """How messages name a new match's settings: the command's options, or a page's fields (``form``:
+    the game is then named by its name, as the page offers it, and a team is written in one box)."""
+
+    side: str = "--side"
+    name: str = "--name"
+    target: str = "--target"
+    with_: str = "--with"
+    option: str = "--option"
+    form: bool = False
+
+
+#: The command's options, as ``match start`` takes them.
+COMMAND = Fields()
+
+
+def _form_sides(rules: RuleSet, count: int) -> MatchError:
+    """Why the sides a page's form named do not fit the game, in a player's words."""
+    allowed = rules.sides
+    span = str(allowed.min) if allowed.min == allowed.max else _("{low} to {high}").format(
+        low=allowed.min, high=allowed.max)
+    if count > allowed.max and allowed.teams:
+        return MatchError(_("{game} is played by {span} sides and the form names {count}: write a team in one "
+                            "box, as Anna+Bruno").format(game=rules.name, span=span, count=count))
+    return MatchError(_("{game} is played by {span} sides and the form names {count}").format(
+        game=rules.name, span=span, count=count))
+
+
+def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side", form: bool = False) -> tuple[Side, ...]:
     """The sides of a new match, checked against the shapes the rule set allows; ``where`` names
-    them in messages (the option, or a place in a file)."""
+    them in messages (the option, a place in a file, or with ``form`` a page's field)."""
     sides = []
     for number, text in enumerate(texts, start=1):
         players = tuple(p.strip() for p in text.split("+"))
@@ -89,6 +117,8 @@ def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") 
                     where=where, side=repr(side.name), name=repr(name), other=repr(seen[key])))
             seen[key] = side.name
     n, allowed = len(sides), rules.sides
+    if not allowed.min <= n <= allowed.max and form:
+        raise _form_sides(rules, n)
     if not allowed.min <= n <= allowed.max:
         span = str(allowed.min) if allowed.min == allowed.max else _("{low} to {high}").format(
             low=allowed.min, high=allowed.max)
@@ -102,6 +132,9 @@ def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") 
     if sizes == {1}:
         if not allowed.singles:
             shapes = ", ".join(allowed.teams)
+            if form:
+                raise MatchError(_("{game} is played by teams ({shapes}): write each team in one box, as "
+                                   "Anna+Bruno").format(game=rules.name, shapes=shapes))
             if where == "--side":
                 raise MatchError(_("{rules} is played by teams ({shapes}); write a team as --side 'Anna+Bruno'")
                                  .format(rules=rules.id, shapes=shapes))
@@ -109,6 +142,9 @@ def parse_sides(rules: RuleSet, texts: Sequence[str], *, where: str = "--side") 
                 rules=rules.id, shapes=shapes, where=where))
     else:
         problem = team_shape_problem(rules, [len(s.players) for s in sides])  # as 'score' checks a hand's teams
+        if problem and form:
+            raise MatchError(_("{game} is not played by these teams; it is played by {shapes} (sides x players)")
+                             .format(game=rules.name, shapes=", ".join(allowed.teams) or _("players alone")))
         if problem:
             raise MatchError(problem)
     return tuple(sides)
@@ -134,31 +170,37 @@ class MatchSettings:
 
 def match_settings(rules: RuleSet, sides: Sequence[str], *, target: int | None = None,
                    finish: str | None = None, enabled: Sequence[str] = (), name: str = "",
-                   options: Mapping[str, object] | None = None) -> MatchSettings:
+                   options: Mapping[str, object] | None = None, fields: Fields = COMMAND) -> MatchSettings:
     """Settings for a new match: the rule set's target and policy unless overridden, with the
-    chosen options applied to the rule set (the match keeps the rule set as it is played)."""
+    chosen options applied to the rule set (the match keeps the rule set as it is played); ``fields``
+    says how messages name each setting (the command's options unless a page gives its fields)."""
     if options:
-        rules = apply_options(rules, options, {key: f"--option {key}" for key in options})
+        rules = apply_options(rules, options, {key: f"{fields.option} {key}" for key in options})
     problem = name_problem(name)
     if problem:
-        raise MatchError(f"--name {name!r}: {problem}")
+        raise MatchError(f"{fields.name} {name!r}: {problem}")
     if target is not None:
         problem = target_problem(target)
         if problem:
-            raise MatchError(f"--target {target}: {problem}")
+            raise MatchError(f"{fields.target} {target}: {problem}")
     if finish is not None and finish not in FINISHES:
         raise MatchError(_("--finish {finish}: not a policy (one of {policies})").format(
             finish=repr(finish), policies=", ".join(FINISHES)))
     optional = rules.optional_ids
     for cid in enabled:
+        if cid not in optional and fields.form:
+            raise MatchError(_("{where} {id}: {game} has no such optional category (its optional ones: {ids})")
+                             .format(where=fields.with_, id=repr(cid), game=rules.name,
+                                     ids=", ".join(optional) or _("none")))
         if cid not in optional:
             rules.category(cid)  # raises for an unknown id, naming the known ones
-            raise MatchError(always_counted(f"--with {cid}", cid, rules.id, optional))
+            raise MatchError(always_counted(f"{fields.with_} {cid}", cid, rules.id, optional))
     problem = target_problem(rules.match.target) if target is None else None
     if problem:
         raise MatchError(_("{rules} is played to {target}, but {problem}: give --target").format(
             rules=rules.id, target=rules.match.target, problem=problem))
-    return MatchSettings(rules, parse_sides(rules, sides), target or rules.match.target,
+    return MatchSettings(rules, parse_sides(rules, sides, where=fields.side, form=fields.form),
+                         target or rules.match.target,
                          finish or rules.match.finish, rules.match.playoff, rules.match.stake,
                          tuple(dict.fromkeys(enabled)), name)
 

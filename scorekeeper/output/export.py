@@ -39,15 +39,16 @@ _TEMP_MARK = ".scorekeeper-export-"  # not for players: a file name
 
 
 def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None,
-                   stream: TextIO | None = None) -> str | None:
+                   stream: TextIO | None = None, club: str = "") -> str | None:
     """The matches named by id or name (every match with None) in a format: written to ``output``
-    atomically, or to ``stream``, a match at a time; with neither, returned as text."""
+    atomically, or to ``stream``, a match at a time; with neither, returned as text. ``club`` names
+    whose evening the HTML sheet is (its title)."""
     if fmt not in FORMATS:
         raise ScorekeeperError(_("--format {format}: not a format (one of {formats})").format(
             format=repr(fmt), formats=", ".join(FORMATS)))
     ids = None if refs is None else match_ids(store, refs)
     with gc_paused():
-        chunks = export_chunks(store, ids, fmt)
+        chunks = export_chunks(store, ids, fmt, club)
         if output is not None:
             write_atomically(output, chunks)
         elif stream is not None:
@@ -57,8 +58,9 @@ def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: P
     return None
 
 
-def export_chunks(store: Store, ids: list[int] | None, fmt: str) -> Iterator[str]:
-    """The text of an export, in pieces of about a match each, read in one read transaction."""
+def export_chunks(store: Store, ids: list[int] | None, fmt: str, club: str = "") -> Iterator[str]:
+    """The text of an export, in pieces of about a match each, read in one read transaction (``club``:
+    whose evening the HTML sheet is titled with)."""
     with store.read():
         if fmt == "json":
             from scorekeeper.history.archive import history_chunks
@@ -69,9 +71,10 @@ def export_chunks(store: Store, ids: list[int] | None, fmt: str) -> Iterator[str
         elif fmt == "md":
             yield from markdown_chunks(each_match(store, ids))
         else:
+            from scorekeeper.history.evening import evening
             from scorekeeper.output.html import html_chunks
 
-            yield from html_chunks(each_match(store, ids))
+            yield from html_chunks(each_match(store, ids, typed=True), evening(store, ids), club)
 
 
 #: Standard output holds back this much before the first write, so that an export that fails early

@@ -13,21 +13,31 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from html import escape
 
+from scorekeeper.history.evening import Evening
 from scorekeeper.history.matches import Match
+from scorekeeper.history.problems import hand_problems
 from scorekeeper.i18n import _, current, ngettext
 from scorekeeper.match.ending import HandLine
+from scorekeeper.output.chart import COLOURS, HEIGHT, PAD, WIDTH, chart, stroke
+from scorekeeper.output.entries import entry_kind, entry_mark
 from scorekeeper.output.sheet import outcome
 
-COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+__all__ = ["COLOURS", "HEIGHT", "PAD", "WIDTH", "WINNER", "chart", "html_chunks", "match_section",  # not for players
+           "stroke", "to_html"]  # not for players: names
+
 #: The background of the winner's totals (not one of ``COLOURS``, so it never reads as a line).
 WINNER = "#fff2a8"
-WIDTH, HEIGHT, PAD = 640, 320, 40
 
 _STYLE = """
 body { font-family: Georgia, serif; margin: 2em; color: #222; }
 section.match { break-after: page; page-break-after: always; }
 section.match:last-child { break-after: auto; page-break-after: auto; }
-h1 { font-size: 1.3em; margin: 0 0 .3em; }
+h1.evening { font-size: 1.5em; margin: 0 0 .8em; }
+h2 { font-size: 1.3em; margin: 0 0 .3em; }
+tr.entry td { background: #f1f1f1; font-style: italic; }
+section.match + section.match { margin-top: 3em; }
+td.note em { font-weight: bold; }
+.legend span.goal { background: none; border-top: 2px dashed #999; height: 0; vertical-align: middle; }
 p.result { font-weight: bold; }
 table { border-collapse: collapse; margin-top: 1em; font-size: .85em; }
 th, td { border: 1px solid #999; padding: .2em .5em; text-align: right; }
@@ -43,72 +53,6 @@ tr.winner td, strong.winner { background: #fff2a8; }
 """  # not for players: CSS
 
 
-def _marker(shape: int, cx: float, cy: float, r: float, colour: str) -> str:
-    """One point of a line: a circle, square, triangle or diamond by the side's place."""
-    if shape % 4 == 0:
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{colour}"/>'  # not for players: markup
-    if shape % 4 == 1:
-        return (f'<rect x="{cx - r:.1f}" y="{cy - r:.1f}" width="{2 * r:.1f}" '
-                f'height="{2 * r:.1f}" fill="{colour}"/>')  # not for players: markup
-    if shape % 4 == 2:
-        corners = [(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)]
-    else:
-        corners = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
-    return f'<polygon points="{points}" fill="{colour}"/>'  # not for players: markup
-
-
-def stroke(place: int, sides: int) -> tuple[int, float]:
-    """The line width and marker radius of the side at ``place`` of ``sides``: the first widest, drawn
-    first, so that a later side's equal line sits inside it and both show."""
-    width = 3 + 4 * (sides - 1 - place)
-    return width, width / 2 + 3
-
-
-def chart(match: Match) -> str:
-    """An SVG line chart: x is the hand, y the running total; the target is a dashed line."""
-    names = match.settings.side_names
-    series = {n: [0] + [line.totals[n] for line in match.state.lines] for n in names}
-    top = max([match.settings.target, *(max(v) for v in series.values())])
-    steps = max(1, len(match.state.lines))
-
-    def x(i: int) -> float:
-        return PAD + (WIDTH - 2 * PAD) * i / steps
-
-    def y(v: int) -> float:
-        return HEIGHT - PAD - (HEIGHT - 2 * PAD) * v / top
-
-    # The markup is not for players; its two texts, the chart's name and the target's, are translated.
-    label = escape(_("running totals"))
-    goal, goal_text = y(match.settings.target), escape(_("target {target}").format(target=match.settings.target))
-    low, right = HEIGHT - PAD, WIDTH - PAD
-    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-              f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{label}">'),  # not for players: markup
-             f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',  # not for players: markup
-             f'<line x1="{PAD}" y1="{low}" x2="{right}" y2="{low}" stroke="#444"/>',  # not for players: markup
-             f'<line x1="{PAD}" y1="{PAD}" x2="{PAD}" y2="{low}" stroke="#444"/>',  # not for players: markup
-             (f'<line x1="{PAD}" y1="{goal:.1f}" x2="{right}" '
-              f'y2="{goal:.1f}" stroke="#999" stroke-dasharray="6 4"/>'),  # not for players: markup
-             (f'<text x="{right}" y="{goal - 4:.1f}" font-size="11" text-anchor="end" '
-              f'fill="#666">{goal_text}</text>'),  # not for players: markup
-             (f'<text x="{PAD - 6}" y="{low + 4}" font-size="11" text-anchor="end" '
-              f'fill="#666">0</text>'),  # not for players: markup
-             (f'<text x="{PAD - 6}" y="{y(top) + 4:.1f}" font-size="11" text-anchor="end" '
-              f'fill="#666">{top}</text>')]  # not for players: markup
-    for i in range(1, len(match.state.lines) + 1):
-        parts.append(f'<text x="{x(i):.1f}" y="{low + 16}" font-size="11" text-anchor="middle" '
-                     f'fill="#666">{i}</text>')  # not for players: markup
-    for place, (n, colour) in enumerate(zip(names, COLOURS * 4, strict=False)):  # more sides than colours: repeat
-        width, radius = stroke(place, len(names))
-        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[n]))
-        parts.append(f'<g><title>{escape(n)}</title><polyline points="{points}" fill="none" stroke="{colour}" '
-                     f'stroke-width="{width}" stroke-linejoin="round"/>')  # not for players: markup
-        parts.extend(_marker(place, x(i), y(v), radius, colour) for i, v in enumerate(series[n]))
-        parts.append("</g>")  # not for players: markup
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def _columns(match: Match) -> list[tuple[str, str]]:
     """The categories as columns, in count order: the rule set's (optional ones if turned on), then
     any other a hand holds; each with its label in the language in use."""
@@ -120,21 +64,27 @@ def _columns(match: Match) -> list[tuple[str, str]]:
     return list(columns.items())
 
 
-def _hand_rows(line: HandLine, ids: list[str]) -> str:
+def _hand_rows(match: Match, line: HandLine, ids: list[str]) -> str:
     hand = line.hand
     points: dict[tuple[str, str], str] = {}
     for category, counted in zip(hand.categories, line.counted, strict=True):
         for side, p in zip(hand.sides, category.points, strict=True):  # (p): the match was decided before it
             points[(category.id, side)] = str(p) if counted else f"({p})"
     notes = [line.note] if line.note else []
-    notes += [_("forced: {problem}").format(problem=p) for p in hand.problems] if hand.forced else []
+    if hand.forced:  # its problems in the reader's words, counted again where they can be
+        notes += [_("forced: {problem}").format(problem=p) for p in hand_problems(match, line.number)]
+    # a hand not entered pile by pile (points only...) is marked in its rows: see output.entries
+    kind, mark = entry_kind(hand), entry_mark(hand)
+    marked = f"<em>{escape(mark)}</em>" if mark else ""  # not for players: markup
+    said = marked + ("; " if mark and notes else "") + escape("; ".join(notes))
+    row = f'<tr class="entry {kind}">' if kind else "<tr>"  # not for players: markup
     rows = []
     for k, side in enumerate(hand.sides):
         cells = "".join(f"<td>{points.get((cid, side), '')}</td>" for cid in ids)  # not for players: markup
-        first = (f'<td rowspan="{len(hand.sides)}">{line.number}</td>' if k == 0 else "")  # not for players: markup
-        note = (f'<td class="note" rowspan="{len(hand.sides)}">'  # not for players: markup
-                f'{escape("; ".join(notes))}</td>' if k == 0 else "")
-        rows.append(f'<tr>{first}<td class="side">{escape(side)}</td>{cells}'  # not for players: markup
+        first = (f'<td rowspan="{len(hand.sides)}">{line.number}{"*" if kind else ""}</td>'  # not for players: markup
+                 if k == 0 else "")
+        note = f'<td class="note" rowspan="{len(hand.sides)}">{said}</td>' if k == 0 else ""  # not for players: markup
+        rows.append(f'{row}{first}<td class="side">{escape(side)}</td>{cells}'  # not for players: markup
                     f"<td>{line.points.get(side, '')}</td><td>{line.totals[side]}</td>{note}</tr>")
     return "".join(rows)
 
@@ -145,7 +95,7 @@ def _hands_table(match: Match) -> str:
     ids = [cid for cid, _label in columns]
     heads = "".join(f"<th>{escape(label)}</th>" for _cid, label in columns)  # not for players: markup
     hand, side, points, total = (escape(t) for t in (_("hand"), _("side"), _("points"), _("total")))
-    body = "".join(_hand_rows(line, ids) for line in match.state.lines)
+    body = "".join(_hand_rows(match, line, ids) for line in match.state.lines)
     sums = {(cid, n): 0 for cid in ids for n in match.settings.side_names}
     for line in match.state.lines:
         for category, counted in zip(line.hand.categories, line.counted, strict=True):
@@ -216,6 +166,8 @@ def match_section(match: Match) -> str:
     names = s.side_names
     legend = "".join(f'<span style="background:{c}"></span>{escape(n)}'  # not for players: markup
                      for n, c in zip(names, COLOURS * 4, strict=False))
+    goal = escape(_("target {target}").format(target=s.target))
+    legend += f'<span class="goal"></span>{goal}'  # not for players: markup
     sides = " vs ".join(names)
     heading = _("{rules}: {sides}").format(rules=s.rules.name, sides=sides)
     if s.name:
@@ -225,23 +177,44 @@ def match_section(match: Match) -> str:
     if s.enabled:
         labels = [c.title for c in s.rules.categories if c.id in s.enabled]
         extra = " " + escape(_("Also counted: {categories}.").format(categories=", ".join(labels)))
-    return (f'<section class="match"><h1>{escape(heading)}</h1>'  # not for players: markup
+    return (f'<section class="match"><h2>{escape(heading)}</h2>'  # not for players: markup
             f"<p>{started} {escape(_ending(match))}{extra}</p>"
             f'<p class="result">{escape(_result(match))}</p>{chart(match)}'
             f'<p class="legend">{legend}</p>{_hands_table(match)}</section>')  # not for players: markup
 
 
-def to_html(matches: list[Match]) -> str:
+def _local_date(stamp: str) -> str:
+    """A stored UTC time's local date (as stored if this program did not write it)."""
+    try:
+        return f"{datetime.fromisoformat(stamp).astimezone():%Y-%m-%d}"
+    except ValueError:
+        return stamp
+
+
+def evening_title(evening: Evening | None, club: str = "") -> str:
+    """The sheet's title: the club, the date (or the first and last) and the games played."""
+    if evening is None or not evening.first:
+        return _("{club}: score sheets").format(club=club) if club else _("scorekeeper: score sheets")
+    first, last = _local_date(evening.first), _local_date(evening.last)
+    dates = first if first == last else f"{first} – {last}"
+    games = ", ".join(evening.games)
+    if club:
+        return _("{club}, {dates}: {games}").format(club=club, dates=dates, games=games)
+    return _("{dates}: {games}").format(dates=dates, games=games)
+
+
+def to_html(matches: list[Match], evening: Evening | None = None, club: str = "") -> str:
     """A standalone HTML document with a page per match."""
-    return "".join(html_chunks(matches))
+    return "".join(html_chunks(matches, evening, club))
 
 
-def html_chunks(matches: Iterable[Match]) -> Iterator[str]:
-    """The HTML document in pieces: the head, a section per match, the end."""
-    heading = escape(_("scorekeeper: score sheets"))
+def html_chunks(matches: Iterable[Match], evening: Evening | None = None, club: str = "") -> Iterator[str]:
+    """The HTML document in pieces: the head and the evening's title (``evening``: when the matches were
+    played and which games, read before them; ``club``: whose evening), a section per match, the end."""
+    heading = escape(evening_title(evening, club.strip()))
     yield (f'<!DOCTYPE html>\n<html lang="{current()}"><head><meta charset="utf-8">'  # not for players: markup
            f"<title>{heading}</title>"
-           f"<style>{_STYLE}</style></head><body>")  # not for players: markup
+           f'<style>{_STYLE}</style></head><body><h1 class="evening">{heading}</h1>')  # not for players: markup
     empty = True
     for match in matches:
         empty = False

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper._words import and_list, cut_short, visible
 from scorekeeper.history.matches import Entered, Match, Undone
+from scorekeeper.history.problems import hand_problems
 from scorekeeper.history.rows import ABANDONED, POINTS_ONLY
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
@@ -86,7 +87,8 @@ def sheet(match: Match) -> str:
         rows.append(["", _("hand"), *(line.points.get(n, "") for n in names)])
         rows.append(["", _("total"), *(line.totals[n] for n in names)])
         said = line.note and line.note != match.state.reason  # the reason is printed once, at the end
-        forced = [_("forced: {problem}").format(problem=p) for p in cut_short(hand.problems)] if hand.forced else []
+        forced = ([_("forced: {problem}").format(problem=p) for p in cut_short(hand_problems(match, line.number))]
+                  if hand.forced else [])
         for note in ([line.note] if said else []) + forced:
             rows.append(["", f"  {note}", *("" for _name in names)])
     body = table([_("hand"), _("category"), *names], rows) if rows else _("No hands yet.")

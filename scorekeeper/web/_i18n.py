@@ -11,9 +11,9 @@ from __future__ import annotations
 from jinja2 import Environment
 from starlette.requests import Request
 
-from scorekeeper.i18n import LANGUAGES, _, ngettext, speaking
+from scorekeeper.i18n import LANGUAGES, _, current, ngettext, speaking
 
-__all__ = ["LANGUAGES", "LANGUAGE_COOKIE", "_", "install", "language_of",  # not for players: names
+__all__ = ["LANGUAGES", "LANGUAGE_COOKIE", "_", "current", "install", "language_of",  # not for players: names
            "ngettext", "speaking"]
 
 LANGUAGE_COOKIE = "sk_lang"  # not for players: a cookie's name

@@ -109,6 +109,7 @@ def create_app(db: Path | None, token: str, hosts: Collection[str] | None = None
         Route("/m/{match:int}", pages.sheet),  # not for players: a path
         Route("/m/{match:int}/version", pages.version),  # not for players: a path
         Route("/m/{match:int}/undo", pages.undo_last, methods=["POST"]),  # not for players: a path
+        Route("/m/{match:int}/redo", pages.redo_last, methods=["POST"]),  # not for players: a path
         Route("/m/{match:int}/pending/{pending:int}/{answer}",  # not for players: a path
               pages.pending_answer, methods=["POST"]),
         Route("/m/{match:int}/export/{fmt}", pages.export),  # not for players: a path

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 
 from scorekeeper.errors import InputErrors
-from scorekeeper.match.settings import FINISHES, MAX_TARGET, MatchSettings, match_settings
+from scorekeeper.match.settings import FINISHES, MAX_TARGET, Fields, MatchSettings, match_settings, seat_players
 from scorekeeper.rules.catalog import builtin_rules, load_rules
 from scorekeeper.scoring.hand import HandSpec
 from scorekeeper.web._i18n import _
@@ -82,6 +82,35 @@ def rules_choice() -> list[tuple[str, str]]:
     return [(r.id, r.name) for r in builtin_rules()]
 
 
+def team_games() -> set[str]:
+    """The built-in games played by teams only (Scopone): the form offers their sides as Anna+Bruno."""
+    return {r.id for r in builtin_rules() if not r.sides.singles}
+
+
+def _fields() -> Fields:
+    """How the library's messages name the new-match form's fields: in players' words, no options."""
+    return Fields(side=_("side"), name=_("name"), target=_("target"), with_=_("optional category"),
+                  option=_("option"), form=True)
+
+
+def offered_teams(form: Mapping[str, str]) -> dict[str, str] | None:
+    """For a game played by teams given one player a box, the form again with the teams the library
+    seats them in (partners opposite, as ``match start --players`` seats them), or None."""
+    rules_id = form.get("rules", "").strip()
+    if rules_id not in team_games():
+        return None
+    names = [form.get(f"side_{i}", "").strip() for i in range(1, MAX_SIDES + 1)]
+    players = [n for n in names if n]
+    if not players or any("+" in n for n in players):
+        return None
+    teams = seat_players(load_rules(rules_id), players)
+    if not teams:
+        return None
+    boxes = {f"side_{i}": "" for i in range(1, MAX_SIDES + 1)}
+    boxes.update({f"side_{i}": team for i, team in enumerate(teams, start=1)})
+    return {**form, **boxes}
+
+
 def new_match(form: Mapping[str, str]) -> MatchSettings:
     """The settings a new-match form gives (only built-in rule sets: a page never names a file)."""
     errors: list[str] = []
@@ -104,4 +133,4 @@ def new_match(form: Mapping[str, str]) -> MatchSettings:
     if errors:
         raise InputErrors(errors)
     return match_settings(load_rules(rules_id), [s for s in sides if s], target=target, finish=finish,
-                          enabled=enabled, name=form.get("name", "").strip(), options=options)
+                          enabled=enabled, name=form.get("name", "").strip(), options=options, fields=_fields())

@@ -6,18 +6,22 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
+from scorekeeper._words import and_list
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import current_match, list_matches, match_summary, start_match, undo
 from scorekeeper.history.pending import confirm_hand, waiting_hands, withdraw_pending
-from scorekeeper.match.settings import FINISHES
+from scorekeeper.history.redo import redo, withdrawn_hand
+from scorekeeper.output.chart import COLOURS, chart
 from scorekeeper.output.export import export_matches
-from scorekeeper.output.html import COLOURS, chart
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import LANGUAGE_COOKIE, LANGUAGES, _
 from scorekeeper.web._security import SESSION_COOKIE, TOKEN_COOKIE, WebError, device_of, new_session
 from scorekeeper.web.site import page, posted, refusal_of, site_of
 
 _COOKIE_AGE = 7 * 24 * 3600
+# The chart's width on the sheet: a phone's (390 px) less the page's margins, so that it is drawn at
+# its own size and its labels are the 12 px and more they are made at, not shrunk to fit.
+_CHART = 360
 _LISTED = 100  # matches on the first page, newest first
 # The hands whose categories the sheet shows; older hands take one line each (``?all=1`` shows them
 # all). Drawing every category of a long match took most of the sheet's time (bench_web).
@@ -61,8 +65,9 @@ def _matches_page(request: Request, status: int = 200, errors: list[str] | None 
         rows, total = list_matches(store, limit=_LISTED)
     return site.render(request, "matches.html", status,  # not for players: a template
                        matches=rows, more=total - len(rows),
-                       rules=forms.rules_choice(), finishes=FINISHES, errors=errors or [], form=form or {},
-                       max_sides=forms.MAX_SIDES)
+                       rules=forms.rules_choice(), games=dict(forms.rules_choice()), teams=forms.team_games(),
+                       finishes=views.finish_choices(),
+                       errors=errors or [], form=form or {}, max_sides=forms.MAX_SIDES)
 
 
 @page
@@ -84,7 +89,19 @@ async def create(request: Request) -> Response:
                 match_id = start_match(store, settings)
         except ScorekeeperError as exc:
             status, messages = refusal_of(exc)
-            return _matches_page(request, 400 if status == 409 else status, messages, form)
+            offered = forms.offered_teams(form)
+            if offered is None:
+                return _matches_page(request, 400 if status == 409 else status, messages, form)
+            # one player a box for a game played by teams: the form comes back with the teams filled in
+            teams = [offered[f"side_{i}"] for i in range(1, forms.MAX_SIDES + 1) if offered[f"side_{i}"]]
+            offer = _("{game} is played by teams: the form now offers {teams} (partners sit opposite); "
+                      "start the match if that is right.").format(
+                          game=dict(forms.rules_choice())[form["rules"].strip()], teams=and_list(teams))
+            try:  # what else the form has wrong is said at once, not after the teams are taken
+                forms.new_match(offered)
+            except ScorekeeperError as other:
+                return _matches_page(request, 400, [offer, *refusal_of(other)[1]], offered)
+            return _matches_page(request, 400, [offer], offered)
         return RedirectResponse(f"/m/{match_id}", status_code=303)
 
     return await site.writing.run(work)  # in the writers' threads, not the readers'
@@ -107,10 +124,11 @@ async def sheet(request: Request) -> Response:
             waiting = waiting_hands(store, match_id)
         site.remember(changed, match)
         return site.render(request, "sheet.html",  # not for players: a template
-                           match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match),
+                           match=views.sheet(match, None if every else DETAILED, opened), chart=chart(match, _CHART),
                            colours=COLOURS, version=str(changed),
                            pending=views.pending(match, waiting, device_of(request)),
-                           every=every, detailed=DETAILED, opened=opened)
+                           every=every, detailed=DETAILED, opened=opened,
+                           withdrawn=withdrawn_hand(match, changed))
 
     return await run_in_threadpool(work)
 
@@ -141,7 +159,23 @@ async def undo_last(request: Request) -> Response:
     def work() -> Response:
         with site.writing, site.store() as store:
             undo(store, ref, expected_last=seen)  # checked inside the write: two undos together withdraw one hand
-        return RedirectResponse(f"/m/{ref}", status_code=303)
+        return RedirectResponse(f"/m/{ref}#withdrawn", status_code=303)
+
+    return await site.writing.run(work)  # in the writers' threads, not the readers'
+
+
+@page
+async def redo_last(request: Request) -> Response:
+    """Put back the hand the last undo withdrew, as it was counted, if nothing changed since (``redo``)."""
+    site, form = await posted(request)
+    ref = str(request.path_params["match"])
+    number = forms.hand_number(form)
+
+    def work() -> Response:
+        with site.writing, site.store() as store:
+            redone = redo(store, ref, number)
+        site.remember(redone.changed, redone.match)
+        return RedirectResponse(f"/m/{redone.match.id}#hand-{redone.number}", status_code=303)
 
     return await site.writing.run(work)  # in the writers' threads, not the readers'
 

@@ -18,7 +18,7 @@ from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.history.matches import Match
 from scorekeeper.history.store import HistoryBusy, NoSuchMatch, Store, StoreError
 from scorekeeper.match.settings import MatchError
-from scorekeeper.web._i18n import LANGUAGES, _, install, language_of, speaking
+from scorekeeper.web._i18n import LANGUAGES, _, current, install, language_of, speaking
 from scorekeeper.web._security import SESSION_COOKIE, Keys, WebError, read_form
 from scorekeeper.web._turns import WriteTurns, busy_words
 
@@ -44,10 +44,11 @@ class Site:
         # command line) still queue in SQLite as before. Each waits a few seconds at most, in threads
         # apart from the reads' (``_turns``).
         self.writing = WriteTurns()
-        # The match each sheet was last drawn from, by match id, with its version (its latest event):
-        # a sheet shown right after a hand is stored here is drawn from the match that add_hand
-        # counted, after one cheap read of the version, not read and counted again.
-        self._sheets: dict[int, tuple[int, Match]] = {}
+        # The match each sheet was last drawn from, by match id and language, with its version (its latest
+        # event): a sheet shown right after a hand is stored here is drawn from the match that add_hand
+        # counted, after one cheap read of the version, not read and counted again. By language, since
+        # the sentences a count makes (why a match ended, a hand's notes) are in its reader's language.
+        self._sheets: dict[tuple[int, str], tuple[int, Match]] = {}
         self._sheets_lock = threading.Lock()
         self.env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=True,
                                extensions=["jinja2.ext.i18n"],  # not for players: Jinja's extension
@@ -61,19 +62,21 @@ class Site:
         return store if readonly else self.writing.bound(store)
 
     def cached(self, match_id: int) -> tuple[int, Match] | None:
-        """The match last counted for ``match_id`` and its version, if any."""
+        """The match last counted for ``match_id`` in the language in use, and its version, if any."""
         with self._sheets_lock:
-            return self._sheets.get(match_id)
+            return self._sheets.get((match_id, current()))
 
     def remember(self, changed: int, match: Match) -> None:
-        """Keep a counted match at its version (a newer one replaces it; a few dozen matches at most)."""
+        """Keep a match counted in the language in use at its version (a newer one replaces it; a few dozen
+        matches at most)."""
+        key = (match.id, current())
         with self._sheets_lock:
-            known = self._sheets.get(match.id)
+            known = self._sheets.get(key)
             if known is not None and known[0] >= changed:
                 return
-            if len(self._sheets) >= _SHEETS and match.id not in self._sheets:
+            if len(self._sheets) >= _SHEETS and key not in self._sheets:
                 del self._sheets[next(iter(self._sheets))]  # the one kept longest
-            self._sheets[match.id] = (changed, match)
+            self._sheets[key] = (changed, match)
 
     def render(self, request: Request, name: str, code: int = 200, **context: Any) -> HTMLResponse:
         """A page from its template, with this browser's CSRF field value."""

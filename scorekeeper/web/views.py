@@ -12,9 +12,13 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from scorekeeper.cards import SUITS, Deck, Suit
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match
-from scorekeeper.history.pending import Pending
+from scorekeeper.history.pending import Pending, pending_count
+from scorekeeper.history.problems import hand_problems
+from scorekeeper.i18n import N_, translated
 from scorekeeper.match.ending import HandLine
+from scorekeeper.match.settings import FINISHES
 from scorekeeper.output.sheet import line_notes, outcome
 from scorekeeper.rules.ruleset import DeclaredCategory
 from scorekeeper.scoring.dispute import PrimieraDispute
@@ -65,6 +69,32 @@ def declared_ids(match: Match) -> list[tuple[str, str]]:
             if isinstance(c, DeclaredCategory) and (not c.optional or c.id in enabled)]
 
 
+# Each ending policy in players' words (the ids are the rule files' and the command's).
+_FINISHES = {"highest": N_("the highest total past the target wins"),  # not for players: an id
+             "count-out": N_("the first to reach the target wins at once"),  # not for players: an id
+             "count-out-if-tied":  # not for players: an id
+                 N_("the highest total past the target wins; a tie is counted out"),
+             "claim": N_("a side claims to have reached the target")}  # not for players: an id
+
+
+def finish_words(finish: str) -> str:
+    """An ending policy in players' words (an id with none is shown as it is)."""
+    return translated(_FINISHES[finish]) if finish in _FINISHES else finish
+
+
+def finish_choices() -> list[tuple[str, str]]:
+    """The ending policies a new match may take: (id, words)."""
+    return [(finish, finish_words(finish)) for finish in FINISHES]
+
+
+def _state_id(match: Match) -> str:
+    """Where the match stands, as the page's style names it (the same in every language)."""
+    state = match.state
+    if state.finished:
+        return "won" if state.winner else "over"  # not for players: style names
+    return "playoff" if state.playoff else "playing"  # not for players: style names
+
+
 def state_word(match: Match) -> str:
     """One word for where the match stands: playing, playoff, won or over."""
     state = match.state
@@ -86,10 +116,12 @@ def heading(match: Match) -> dict[str, Any]:
     names = match.settings.side_names
     return {"id": match.id, "name": match.settings.name, "rules": match.settings.rules.name,
             "rules_id": match.settings.rules.id,  # not for players: the view's keys
-            "target": match.settings.target, "finish": match.settings.finish,
-            "enabled": list(match.settings.enabled), "names": list(names),
+            "target": match.settings.target, "finish": finish_words(match.settings.finish),
+            "enabled": [c.title for c in match.settings.rules.categories if c.id in match.settings.enabled],
+            "names": list(names),
             "totals": [match.state.totals[n] for n in names], "outcome": outcome(match),
-            "state": state_word(match), "finished": match.state.finished, "winner": match.state.winner,
+            "state": state_word(match), "state_id": _state_id(match),  # not for players: the view's keys
+            "finished": match.state.finished, "winner": match.state.winner,
             "stake": match.state.stake, "next_number": match.state.hands + 1,  # not for players: the view's keys
             "next_sides": list(match.state.next_sides),  # not for players: the view's keys
             "played": match.state.hands}  # not for players: the view's keys
@@ -111,7 +143,7 @@ def sheet(match: Match, detailed: int | None = None, opened: int | None = None) 
             shown.append({"detailed": True, "number": line.number,
                           "points": [line.points.get(n) for n in names],
                           "totals": [line.totals[n] for n in names], "forced": line.hand.forced,
-                          **_categories(line, names)})
+                          **_categories(match, line, names)})
         else:
             older.append(line)
     if older:
@@ -135,13 +167,15 @@ def hand_lines(match_id: int, lines: Sequence[HandLine], names: Sequence[str]) -
     return Markup("".join(rows))
 
 
-def _categories(line: HandLine, names: Sequence[str]) -> dict[str, Any]:
-    """A hand's categories with each side's points (None: the side sat out), its notes and its problems."""
+def _categories(match: Match, line: HandLine, names: Sequence[str]) -> dict[str, Any]:
+    """A hand's categories with each side's points (None: the side sat out), its notes and its problems
+    (in the reader's language: ``hand_problems``)."""
     hand = line.hand
     categories = [{"label": c.label, "counted": counted,
                    "points": [c.points[hand.sides.index(n)] if n in hand.sides else None for n in names]}
                   for c, counted in zip(hand.categories, line.counted, strict=True)]
-    return {"categories": categories, "notes": line_notes(line), "problems": list(hand.problems)}
+    problems = list(hand_problems(match, line.number)) if hand.forced else []
+    return {"categories": categories, "notes": line_notes(line), "problems": problems}
 
 
 def version(hands: int, totals: Mapping[str, int], finished: bool, winner: str | None) -> str:
@@ -168,11 +202,19 @@ def pending(match: Match, waiting: list[Pending], device: str = "") -> list[dict
     for p in waiting:
         piles = p.typed.get("piles", {})
         sweeps = p.typed.get("sweeps", {})
+        try:
+            counted = pending_count(match, p)
+        except ScorekeeperError:  # kept from an older version of the hand's words: its piles still show
+            counted = None
+        result = counted.result if counted is not None else None
         stale = p.number != match.state.hands + 1 or match.state.finished
         mine = bool(device) and device == p.device
         shown.append({"id": p.id, "number": p.number, "by": p.by, "at": p.at, "forced": p.forced,
                       "piles": [(side, str(text), int(sweeps.get(side, 0))) for side, text in piles.items()],
                       "stale": stale,
                       "others": [n for n in match.settings.side_names if n != p.by],
-                      "mine": mine, "withdraw": mine or stale or not p.device})  # as withdraw_pending allows
+                      "mine": mine, "withdraw": mine or stale or not p.device,  # as withdraw_pending allows
+                      "points": list(zip(result.sides, result.totals, strict=True)) if result else [],
+                      "won": [(c.label, [(s, n) for s, n in zip(result.sides, c.points, strict=True) if n])
+                              for c in result.categories if any(c.points)] if result else []})
     return shown

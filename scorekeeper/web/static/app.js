@@ -30,6 +30,13 @@
         tile.setAttribute("aria-pressed", owner ? "true" : "false");
         if (owner) { owned += 1; }
       });
+      form.querySelectorAll("output[data-held-for]").forEach(function (out) {
+        // a folded suit still says how many of its cards the typed piles hold
+        var suit = out.closest("details");
+        var mine = suit ? suit.querySelectorAll(".tile") : [];
+        var held = Array.prototype.filter.call(mine, function (t) { return t.getAttribute("aria-pressed") === "true"; });
+        out.textContent = held.length + "/" + mine.length;
+      });
       piles.forEach(function (p) {
         var out = form.querySelector('output[data-count-for="' + p.id + '"]');
         if (out) { out.textContent = "(" + (isRest(p) ? tiles.length - owned : tokens(p).length) + ")"; }
@@ -106,7 +113,6 @@
       var live = document.getElementById("live");
       if (live) {
         live.textContent = data.sides.map(function (s) { return s + " " + data.totals[s]; }).join("  ·  ");
-        live.hidden = false;
       }
     }
     (data.problems || []).forEach(function (p) {
@@ -160,6 +166,18 @@
       setupCounters(form);
       setupPreview(form);
     });
+    var game = document.querySelector("#new-match select[name=rules]");
+    if (game) {
+      // a game played by teams offers its sides as teams (Anna+Bruno), others as players
+      var offer = function () {
+        var teams = game.selectedOptions[0] && game.selectedOptions[0].hasAttribute("data-teams");
+        game.form.querySelectorAll("input[data-team]").forEach(function (box) {
+          box.placeholder = box.getAttribute(teams ? "data-team" : "data-single");
+        });
+      };
+      game.addEventListener("change", offer);
+      offer();
+    }
     document.querySelectorAll("select[data-reload]").forEach(function (s) {
       s.addEventListener("change", function () { s.form.submit(); });
     });
