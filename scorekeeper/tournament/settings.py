@@ -115,7 +115,8 @@ def check_settings(settings: Settings, entrants: Sequence[str]) -> None:
         raise TournamentError(_("--rounds {count}: give 1 to {most}").format(count=settings.rounds, most=MAX_ROUNDS))
     if settings.format in (SWISS, ROTATING) and not settings.rounds:
         raise TournamentError(_("a {format} tournament needs --rounds N").format(format=settings.format))
-    for name, value in (("--best-of", settings.best_of), ("--final-best-of", settings.final_best_of)):  # not for players: options
+    series = (("--best-of", settings.best_of), ("--final-best-of", settings.final_best_of))  # not for players: options
+    for name, value in series:
         if value not in (3, 5):
             raise TournamentError(_("{option} {value}: a knockout tie is best of 3 or 5").format(
                 option=name, value=value))
