@@ -17,7 +17,7 @@ from scorekeeper.tournament.matching import rotating_tables, swiss_pairs
 from scorekeeper.tournament.results import MatchResult, pending_tables
 from scorekeeper.tournament.schedule import Pair, circle, groups_of
 from scorekeeper.tournament.settings import GROUPS_KNOCKOUT, ROTATING, ROUND_ROBIN, SWISS, TournamentError
-from scorekeeper.tournament.standings import records, standings
+from scorekeeper.tournament.standings import Row, records, standings
 
 
 def check_can_pair(state: Tournament, results: Mapping[int, MatchResult]) -> None:
@@ -111,3 +111,14 @@ def _rotating(state: Tournament, number: int, order: list[str], points: Mapping[
     found = rotating_tables(playing, points, partnered, met(state))
     tables = [Table(k, (s, t)) for k, (s, t) in enumerate(found, start=1)]
     return Round(number, tuple(tables), tuple(sorted(out, key=order.index)))
+
+
+def standings_of(state: Tournament, results: Mapping[int, MatchResult]) -> list[Row]:
+    """The standings as the format shows them: one table, or (groups then knockout) each group's
+    table of its group games, group after group."""
+    if state.settings.format != GROUPS_KNOCKOUT:
+        return standings(state, results)
+    rows: list[Row] = []
+    for group, members in group_table(state).items():
+        rows += standings(state, results, members, group=group, group_stage=True)
+    return rows
