@@ -171,3 +171,19 @@ def record(store: Store, ref: str | None, kind: str, entrant: str, *, round_numb
             raise ValueError(kind)
         event = insert_event(store, loaded.id, kind, detail)
         return load(store, str(loaded.id)), event
+
+
+def tournament_version(store: Store, tournament_id: int) -> str:
+    """A tournament's version for the pages that poll it: its latest event and its tables' matches'
+    latest event, in one query (no replay); any pairing, entry, drop, hand or undo changes it."""
+    with store.read():
+        row = store.db.execute(
+            "SELECT (SELECT max(id) FROM tournament_events WHERE tournament_id = ?), "
+            "(SELECT max(e.id) FROM events e WHERE e.match_id IN ("
+            "SELECT json_extract(t.value, '$.match') FROM tournament_events te, json_each(te.detail, '$.tables') t "
+            "WHERE te.tournament_id = ? AND te.kind IN ('round', 'repair')))",
+            (tournament_id, tournament_id)).fetchone()
+    if row[0] is None:
+        raise NoSuchTournament(_("tournament {ref}: there is no such tournament (see 'scorekeeper tournament "
+                                 "list')").format(ref=repr(str(tournament_id))))
+    return f"{row[0]}.{row[1] or 0}"
