@@ -6,8 +6,8 @@ than any fresh one), then the bye to the lowest-ranked entrant who has had fewes
 of match points, then closeness of rank (the top two of a score group meet, as in the Danish system).
 
 The graph first joins each entrant to the nearest ``WINDOW`` in the ranking only, which is where a
-good pairing lies; when that graph cannot place everyone without a rematch, the whole graph is
-matched instead, so narrowing never costs a rematch or a table.
+good pairing lies; when that graph cannot place everyone without a rematch, a wider one and then the
+whole graph are matched instead, so narrowing never costs a rematch or a table.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import networkx as nx
 
-WINDOW = 24
+WINDOW = 12
 
 
 def _match(count: int, weight: Callable[[int, int], int | None], window: int | None,
@@ -39,11 +39,13 @@ def _match(count: int, weight: Callable[[int, int], int | None], window: int | N
 
 def _best(count: int, weight: Callable[[int, int], int | None], bad: Callable[[list[tuple[int, int]]], bool],
           keep: int | None = None) -> list[tuple[int, int]]:
-    """The narrowed graph's matching when it places everyone without a ``bad`` pair, else the whole graph's."""
-    if count > WINDOW + 1:
-        narrow = _match(count, weight, WINDOW, keep)
-        if 2 * len(narrow) == count - count % 2 and not bad(narrow):
-            return narrow
+    """The narrowed graph's matching when it places everyone without a ``bad`` pair, else a wider
+    graph's (four times the window), else the whole graph's."""
+    for window in (WINDOW, 4 * WINDOW):
+        if count > window + 1:
+            narrow = _match(count, weight, window, keep)
+            if 2 * len(narrow) == count - count % 2 and not bad(narrow):
+                return narrow
     return _match(count, weight, None)
 
 
