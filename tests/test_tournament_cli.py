@@ -165,3 +165,29 @@ def test_rotating_partners_start_scopone_matches_of_two_partnerships() -> None:
         assert all(side.count("+") == 1 for side in table["entrants"])
         sides = json.loads(ok("match", "show", str(table["match"]), "--json"))["sides"]
         assert sides == table["entrants"]
+
+
+def test_groups_then_knockout_from_the_command_line_to_the_winner() -> None:
+    players = [f"P{i}" for i in range(8)]
+    new("--format", "groups-knockout", players=players)  # groups A: P0 P3 P4 P7, B: P1 P2 P5 P6
+
+    def seed_wins(pairing: dict) -> None:  # type: ignore[type-arg]
+        for table in pairing["tables"]:
+            a, b = table["entrants"]
+            play_table(table["match"], a, b, *((11, 2) if int(a[1:]) < int(b[1:]) else (2, 11)))
+
+    for _group_round in range(3):
+        seed_wins(json.loads(ok("tournament", "pair", "--json")))
+    semis = json.loads(ok("tournament", "pair", "--json"))
+    assert [t["entrants"] for t in semis["tables"]] == [["P0", "P2"], ["P1", "P3"]]
+    seed_wins(semis)
+    seed_wins(json.loads(ok("tournament", "pair", "--json")))
+    for _game in range(2):
+        seed_wins(json.loads(ok("tournament", "pair", "--json")))
+    shown = json.loads(ok("tournament", "show", "--json"))
+    assert shown["champion"] == "P0"
+    assert [(t["stage"], t["entrants"], t["wins"]) for t in shown["knockout"]] == [
+        (1, ["P0", "P2"], [2, 0]), (1, ["P1", "P3"], [2, 0]), (2, ["P0", "P1"], [2, 0])]
+    assert "final is decided" in refused("tournament", "pair")
+    groups = json.loads(ok("tournament", "standings", "--json"))["rows"]
+    assert [(r["group"], r["entrant"], r["match_points"]) for r in groups[:2]] == [("A", "P0", 9), ("A", "P3", 6)]

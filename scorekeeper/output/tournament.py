@@ -13,8 +13,10 @@ from scorekeeper.history.tournaments import Loaded
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.output.text import table
 from scorekeeper.tournament.events import Event, Round
+from scorekeeper.tournament.knockout import ties
+from scorekeeper.tournament.pairing import group_table
 from scorekeeper.tournament.results import side_name, table_outcome
-from scorekeeper.tournament.settings import BUCHHOLZ, DIFFERENCE, DRAW, HEAD_TO_HEAD, POINTS_FOR
+from scorekeeper.tournament.settings import BUCHHOLZ, DIFFERENCE, DRAW, GROUPS_KNOCKOUT, HEAD_TO_HEAD, POINTS_FOR
 from scorekeeper.tournament.standings import MATCH_POINTS, Row
 
 
@@ -131,9 +133,16 @@ def show_dict(loaded: Loaded) -> dict[str, Any]:
                            **({"group": t.group} if t.group else {}),
                            **({"stage": t.stage, "game": t.game} if t.stage else {})})
         rounds.append({"round": rnd.number, "tables": tables, "bye": list(rnd.byes)})
-    return {"id": loaded.id, "name": loaded.name, "created": loaded.created, "settings": s.settings.as_json(),
+    data = {"id": loaded.id, "name": loaded.name, "created": loaded.created, "settings": s.settings.as_json(),
             "entrants": s.entrants, "dropped": sorted(s.dropped, key=s.entrants.index), "rounds": rounds,
             "log": log_rows(loaded)}
+    if s.settings.format == GROUPS_KNOCKOUT and any(t.stage for rnd in s.rounds for t in rnd.tables):
+        found = ties(s, loaded.results, group_table(s))
+        data["knockout"] = [{"stage": t.stage, "tie": t.number, "entrants": list(t.entrants), "wins": list(t.wins),
+                             "needed": t.needed, "winner": t.winner} for t in found]
+        final = [t for t in found if t.stage == found[-1].stage] if found else []
+        data["champion"] = final[0].winner if len(final) == 1 else None
+    return data
 
 
 def show_text(loaded: Loaded) -> str:
@@ -151,6 +160,13 @@ def show_text(loaded: Loaded) -> str:
         lines.append(table([_("table"), _("entrants"), _("match"), _("result")], body))
         if rnd["bye"]:
             lines.append(_("bye: {names}").format(names=", ".join(rnd["bye"])))
+    for tie in data.get("knockout", []):
+        score = "-".join(map(str, tie["wins"]))
+        lines.append(_("knockout stage {stage}, tie {tie}: {entrants} {score}").format(
+            stage=tie["stage"], tie=tie["tie"], entrants=" - ".join(tie["entrants"]), score=score)
+            + (" · " + _("{name} goes through").format(name=tie["winner"]) if tie["winner"] else ""))
+    if data.get("champion"):
+        lines.append(_("winner: {name}").format(name=data["champion"]))
     lines += ["", _("log:")]
     lines += [f"  {e['id']:>4}  {e['at']}  {e['text']}" + (" " + _("(undone)") if e["undone"] else "")
               for e in data["log"]]
