@@ -191,3 +191,13 @@ def test_groups_then_knockout_from_the_command_line_to_the_winner() -> None:
     assert "final is decided" in refused("tournament", "pair")
     groups = json.loads(ok("tournament", "standings", "--json"))["rows"]
     assert [(r["group"], r["entrant"], r["match_points"]) for r in groups[:2]] == [("A", "P0", 9), ("A", "P3", 6)]
+
+
+def test_a_table_of_n_hands_counts_its_first_n_and_equal_totals_draw() -> None:
+    new("--format", "round-robin", "--hands", "2", players=["Anna", "Bruno"])
+    table = json.loads(ok("tournament", "pair", "--json"))["tables"][0]
+    play_table(table["match"], "Anna", "Bruno", 3, 1)
+    play_table(table["match"], "Anna", "Bruno", 0, 2)  # 3-3 after the two hands: a draw
+    play_table(table["match"], "Anna", "Bruno", 5, 0)  # a third hand, typed by mistake, does not count
+    rows = json.loads(ok("tournament", "standings", "--json"))["rows"]
+    assert [(r["drawn"], r["match_points"], r["points_for"]) for r in rows] == [(1, 1, 3), (1, 1, 3)]

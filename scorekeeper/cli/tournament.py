@@ -5,6 +5,7 @@ line on standard error, exit 2, and nothing stored. The tables' matches are ordi
 their hands are entered with ``scorekeeper match add`` (or a phone).
 """
 
+import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -87,7 +88,8 @@ def new(
         "--final-best-of",  # not for players: the option's name
         metavar="N", help=N_("The knockout final: best of 3 or 5 (3)."))] = None,
     seed: Annotated[str | None, typer.Option(
-        "--seed", metavar="N", help=N_("The seed of the draw that ends ties (0)."))] = None,
+        "--seed", metavar="N",
+        help=N_("The seed of the draw that ends ties and orders round 1 (default: drawn, and kept)."))] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -107,7 +109,7 @@ def new(
                             target=read_target(target), hands=_count("--hands", hands) or None,
                             groups=_count("--groups", groups), advance=_count("--advance", advance) or 2,
                             final_best_of=_count("--final-best-of", final_best_of) or 3,  # not for players: option
-                            seed=_count("--seed", seed))
+                            seed=_count("--seed", seed) if seed is not None else secrets.randbelow(10**6))
         with open_store(db) as store:
             loaded = create_tournament(store, name, ruleset, settings, _read_entrants(entrant, entrants))
     print(to_json(show_dict(loaded)) if json else show_text(loaded))

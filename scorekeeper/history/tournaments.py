@@ -80,6 +80,14 @@ def _results(store: Store, state: Tournament) -> tuple[dict[int, MatchResult], i
                 found[int(r[0])] = MatchResult(int(r[1]), json.loads(r[2]), bool(r[3]), r[4])
         row = store.db.execute(f"SELECT max(id) FROM events WHERE match_id IN ({marks})", chunk).fetchone()
         latest = max(latest, int(row[0] or 0))
+    limit = state.settings.hands
+    if limit:  # a table of N hands counts its first N: a hand typed after them changes nothing
+        from scorekeeper.history.matches import match_from_row
+
+        for match_id, result in list(found.items()):
+            if result.hands > limit:
+                line = match_from_row(store.load(match_id)).state.lines[limit - 1]
+                found[match_id] = MatchResult(limit, line.totals, result.finished, result.winner)
     return found, latest
 
 
