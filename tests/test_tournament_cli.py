@@ -201,3 +201,20 @@ def test_a_table_of_n_hands_counts_its_first_n_and_equal_totals_draw() -> None:
     play_table(table["match"], "Anna", "Bruno", 5, 0)  # a third hand, typed by mistake, does not count
     rows = json.loads(ok("tournament", "standings", "--json"))["rows"]
     assert [(r["drawn"], r["match_points"], r["points_for"]) for r in rows] == [(1, 1, 3), (1, 1, 3)]
+
+
+def test_time_called_ends_each_playing_table_after_the_hand_in_play() -> None:
+    new("--format", "swiss", "--rounds", "2")
+    pairing = json.loads(ok("tournament", "pair", "--json"))
+    (m1, (a1, b1)), (m2, (a2, b2)) = [(t["match"], t["entrants"]) for t in pairing["tables"]]
+    play_table(m1, a1, b1, 11, 0)  # table 1 is over
+    play_table(m2, a2, b2, 4, 1)  # table 2 has one hand when time is called
+    event = json.loads(ok("tournament", "time", "--json"))["event"]
+    assert event["detail"] == {"round": 1, "limits": {str(m2): 2}}
+    assert "time is already called in round 1" in refused("tournament", "time")
+    assert "still being played at table 2" in refused("tournament", "pair")
+    play_table(m2, a2, b2, 0, 2)  # the hand in play: 4-3, table 2 is over
+    play_table(m2, a2, b2, 0, 9)  # typed later, it does not count
+    rows = {r["entrant"]: r for r in json.loads(ok("tournament", "standings", "--json"))["rows"]}
+    assert (rows[a2]["won"], rows[a2]["points_for"], rows[b2]["points_for"]) == (1, 4, 3)
+    assert json.loads(ok("tournament", "pair", "--json"))["round"] == 2

@@ -1,4 +1,4 @@
-"""``tournament new|pair|standings|list|show|enter|drop|forfeit|repair|undo``: run a club tournament.
+"""``tournament new|pair|standings|list|show|enter|drop|forfeit|time|repair|undo``: run a club tournament.
 
 Each command opens the history, calls one library function and prints; a refused request is one
 line on standard error, exit 2, and nothing stored. The tables' matches are ordinary matches:
@@ -227,6 +227,17 @@ def forfeit(table: Annotated[int, typer.Argument(metavar="TABLE", help=N_("The t
     _report_event(loaded, event, json)
 
 
+@helps(N_("Call time in the latest round: each table still playing finishes the hand in play, and its totals then "
+           "are its result."))
+def time_(tournament: TournamentArg = None, json: JsonOption = False, db: DbOption = None) -> None:
+    from scorekeeper.history.tournaments import record
+    from scorekeeper.tournament.events import TIME
+
+    with reporting(), open_store(db) as store:
+        loaded, event = record(store, tournament, TIME, "")
+    _report_event(loaded, event, json)
+
+
 @helps(N_("Re-pair by hand: swap two entrants of the latest round, with a reason; their tables get new matches."))
 def repair(first: Annotated[str, typer.Argument(metavar="ENTRANT", help=N_("One entrant."))],
            second: Annotated[str, typer.Argument(metavar="ENTRANT", help=N_("The entrant to swap with."))],
@@ -261,5 +272,6 @@ app.command()(show)
 app.command()(enter)
 app.command()(drop)
 app.command()(forfeit)
+app.command("time")(time_)
 app.command()(repair)
 app.command()(undo)

@@ -16,8 +16,8 @@ from scorekeeper.history.store import Store, StoreError, dumps, now
 from scorekeeper.i18n import _
 from scorekeeper.match.settings import name_problem
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
-from scorekeeper.tournament.events import DROP, ENTER, FORFEIT, NEW, RETURN, Event, Tournament, replay
-from scorekeeper.tournament.results import MatchResult
+from scorekeeper.tournament.events import DROP, ENTER, FORFEIT, NEW, RETURN, TIME, Event, Tournament, replay
+from scorekeeper.tournament.results import MatchResult, time_limits
 from scorekeeper.tournament.settings import Settings, TournamentError, check_settings
 
 if TYPE_CHECKING:
@@ -80,14 +80,14 @@ def _results(store: Store, state: Tournament) -> tuple[dict[int, MatchResult], i
                 found[int(r[0])] = MatchResult(int(r[1]), json.loads(r[2]), bool(r[3]), r[4])
         row = store.db.execute(f"SELECT max(id) FROM events WHERE match_id IN ({marks})", chunk).fetchone()
         latest = max(latest, int(row[0] or 0))
-    limit = state.settings.hands
-    if limit:  # a table of N hands counts its first N: a hand typed after them changes nothing
-        from scorekeeper.history.matches import match_from_row
+    # a table of N hands (or where time was called) counts its first N: a hand typed after them changes nothing
+    for match_id, result in list(found.items()):
+        limit = state.hand_limit(match_id)
+        if limit and result.hands > limit:
+            from scorekeeper.history.matches import match_from_row
 
-        for match_id, result in list(found.items()):
-            if result.hands > limit:
-                line = match_from_row(store.load(match_id)).state.lines[limit - 1]
-                found[match_id] = MatchResult(limit, line.totals, result.finished, result.winner)
+            line = match_from_row(store.load(match_id)).state.lines[limit - 1]
+            found[match_id] = MatchResult(limit, line.totals, result.finished, result.winner)
     return found, latest
 
 
@@ -159,8 +159,8 @@ def list_tournaments(store: Store) -> list[dict[str, Any]]:
 
 def record(store: Store, ref: str | None, kind: str, entrant: str, *, round_number: int = 0,
            table: int = 0) -> tuple[Loaded, int]:
-    """A late entry, a drop, a return or a forfeit, checked and stored; the tournament after it and the
-    event's id."""
+    """A late entry, a drop, a return, a forfeit or time called, checked and stored; the tournament after
+    it and the event's id."""
     with store.write():
         loaded = load(store, ref)
         state = loaded.state
@@ -172,6 +172,9 @@ def record(store: Store, ref: str | None, kind: str, entrant: str, *, round_numb
             detail = {"entrant": state.check_drop(entrant)}
         elif kind == RETURN:
             detail = {"entrant": state.check_return(entrant)}
+        elif kind == TIME:
+            detail = {"round": len(state.rounds),
+                      "limits": {str(m): n for m, n in time_limits(state, loaded.results).items()}}
         elif kind == FORFEIT:
             number = round_number or len(state.rounds)
             detail = {"round": number, "table": table, "entrant": state.check_forfeit(number, table, entrant)}

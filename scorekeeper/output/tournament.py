@@ -107,6 +107,9 @@ def _event_text(event: Event) -> str:
         "repair": lambda: _("round {round} re-paired ({names} swapped): {reason}").format(
             round=d.get("round"), names=" <-> ".join(d.get("swap", ())), reason=d.get("reason")),
         "undo": lambda: _("undone: event {id}").format(id=d.get("of")),
+        "time": lambda: ngettext("round {round}: time called at {count} table still playing",
+                                 "round {round}: time called at {count} tables still playing",
+                                 len(d.get("limits", {}))).format(round=d.get("round"), count=len(d.get("limits", {}))),
     }
     return texts[event.kind]() if event.kind in texts else event.kind
 

@@ -13,8 +13,8 @@ from typing import Any
 from scorekeeper.i18n import _
 from scorekeeper.tournament.settings import GROUPS_KNOCKOUT, ROUND_ROBIN, Settings, TournamentError, check_name
 
-NEW, ENTER, DROP, RETURN, ROUND, FORFEIT, REPAIR, UNDO = (
-    "new", "enter", "drop", "return", "round", "forfeit", "repair", "undo")
+NEW, ENTER, DROP, RETURN, ROUND, FORFEIT, REPAIR, UNDO, TIME = (
+    "new", "enter", "drop", "return", "round", "forfeit", "repair", "undo", "time")
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,13 @@ class Tournament:
     dropped: set[str] = field(default_factory=set)
     rounds: list[Round] = field(default_factory=list)
     forfeits: dict[tuple[int, int], str] = field(default_factory=dict)  # (round, table) -> who forfeited
+    # time called: per match of a table still playing then, the hands it ends after (the hand in play finished)
+    limits: dict[int, int] = field(default_factory=dict)
+
+    def hand_limit(self, match: int) -> int | None:
+        """How many hands of a table's match count: the tournament's fixed number, or where time was called."""
+        found = [n for n in (self.settings.hands, self.limits.get(match)) if n]
+        return min(found) if found else None
     log: list[Event] = field(default_factory=list)
 
     @property
@@ -185,5 +192,7 @@ def _apply(state: Tournament, event: Event) -> None:
         state.rounds.append(Round.from_json(detail))
     elif event.kind == REPAIR:
         state.rounds[int(detail["round"]) - 1] = Round.from_json(detail)
+    elif event.kind == TIME:
+        state.limits.update({int(match): int(limit) for match, limit in detail["limits"].items()})
     elif event.kind == FORFEIT:
         state.forfeits[(int(detail["round"]), int(detail["table"]))] = detail["entrant"]

@@ -57,7 +57,21 @@ def table_outcome(state: Tournament, rnd: Round, table: Table,
         losing = next(i for i, side in enumerate(table.sides) if quitter in side)
         winner = 1 - losing if len(table.sides) == 2 else None
         return Outcome(tuple(0 for _ in table.sides), winner, forfeit=True)
-    return outcome_of(table, results.get(table.match), state.settings.hands)
+    return outcome_of(table, results.get(table.match), state.hand_limit(table.match))
+
+
+def time_limits(state: Tournament, results: Mapping[int, MatchResult]) -> dict[int, int]:
+    """Calling time in the latest round: each table still playing ends once the hand in play is
+    finished, so after one hand more than it has (its match id -> the hands that count)."""
+    from scorekeeper.i18n import _
+    from scorekeeper.tournament.settings import TournamentError
+
+    waiting = pending_tables(state, results)
+    if not waiting:
+        raise TournamentError(_("no table is still playing: there is no time to call"))
+    if any(t.match in state.limits for t in waiting):
+        raise TournamentError(_("time is already called in round {round}").format(round=len(state.rounds)))
+    return {t.match: (results[t.match].hands if t.match in results else 0) + 1 for t in waiting}
 
 
 def pending_tables(state: Tournament, results: Mapping[int, MatchResult]) -> list[Table]:

@@ -33,14 +33,14 @@ from scorekeeper.output.tournament import (
     standings_rows,
 )
 from scorekeeper.output.xlsx import table_xlsx
-from scorekeeper.tournament.events import DROP, ENTER, FORFEIT, RETURN
+from scorekeeper.tournament.events import DROP, ENTER, FORFEIT, RETURN, TIME
 from scorekeeper.tournament.pairing import standings_of
 from scorekeeper.web import pages
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import WebError
 from scorekeeper.web.site import page, posted, site_of
 
-_KINDS = {"enter": ENTER, "drop": DROP, "return": RETURN, "forfeit": FORFEIT}  # not for players: paths
+_KINDS = {"enter": ENTER, "drop": DROP, "return": RETURN, "forfeit": FORFEIT, "time": TIME}  # not for players: paths
 _PRINTS = ("pairings", "names", "cards", "standings")  # not for players: the printable sheets' names
 _XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"  # not for players: a media type
 
@@ -133,7 +133,7 @@ async def version(request: Request) -> Response:
 
 @page
 async def change(request: Request) -> Response:
-    """``POST /t/ID/pair|undo|enter|drop|return|forfeit``: one change, then back to the director's page."""
+    """``POST /t/ID/pair|undo|enter|drop|return|forfeit|time``: one change, then back to the director's page."""
     site, form = await posted(request)
     ref = str(request.path_params["tournament"])
     action = str(request.path_params["action"])
