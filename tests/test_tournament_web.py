@@ -126,3 +126,17 @@ def test_the_tv_stylesheet_sets_type_of_at_least_32_px() -> None:
 
     css = (Path(scorekeeper.web.__file__).parent / "static" / "tournament.css").read_text(encoding="utf-8")
     assert re.search(r"\.tv \{[^}]*font-size: max\(32px, 3\.4vh\)", css)
+
+
+def test_the_director_swaps_two_entrants_with_a_reason() -> None:
+    tid = tournament("Anna", "Bruno", "Carla", "Dino")
+    c, csrf = joined()
+    post(c, csrf, f"/t/{tid}/pair")
+    tables = json.loads(run("tournament", "show", "--json")[1])["rounds"][0]["tables"]
+    a, b = tables[0]["entrants"][0], tables[1]["entrants"][0]
+    answer = c.post(f"/t/{tid}/repair", data={"csrf": csrf, "entrant": a, "other": b, "reason": ""})
+    assert answer.status_code == 400 and "needs a reason" in answer.text
+    post(c, csrf, f"/t/{tid}/repair", entrant=a, other=b, reason="a family table")
+    after = json.loads(run("tournament", "show", "--json")[1])
+    assert after["rounds"][0]["tables"][0]["entrants"][0] == b
+    assert "a family table" in c.get(f"/t/{tid}").text

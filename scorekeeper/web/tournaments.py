@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from scorekeeper.history.tournament_rounds import pair_next, undo
+from scorekeeper.history.tournament_rounds import pair_next, repair, undo
 from scorekeeper.history.tournaments import (
     Loaded,
     NoSuchTournament,
@@ -133,11 +133,11 @@ async def version(request: Request) -> Response:
 
 @page
 async def change(request: Request) -> Response:
-    """``POST /t/ID/pair|undo|enter|drop|return|forfeit|time``: one change, then back to the director's page."""
+    """``POST /t/ID/pair|undo|repair|enter|drop|return|forfeit|time``: one change, then back to the director's page."""
     site, form = await posted(request)
     ref = str(request.path_params["tournament"])
     action = str(request.path_params["action"])
-    if action not in ("pair", "undo", *_KINDS):  # not for players: paths
+    if action not in ("pair", "undo", "repair", *_KINDS):  # not for players: paths
         raise WebError(404, _("There is no such page."))
 
     def work() -> Response:
@@ -146,6 +146,8 @@ async def change(request: Request) -> Response:
                 pair_next(store, ref)
             elif action == "undo":  # not for players: a path
                 undo(store, ref)
+            elif action == "repair":  # not for players: a path
+                repair(store, ref, form.get("entrant", ""), form.get("other", ""), form.get("reason", ""))
             else:
                 table = form.get("table", "0")
                 record(store, ref, _KINDS[action], form.get("entrant", ""),
