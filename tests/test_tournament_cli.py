@@ -87,6 +87,8 @@ def test_pairing_before_every_table_is_over_is_refused_and_changes_nothing() -> 
     (["--entrant", "Anna"], "a swiss tournament needs 2 entrants or more; 1 given"),
     (["--entrant", "A", "--entrant", "B", "--points", "1/3/0"], "--points '1/3/0'"),
     (["--entrant", "A", "--entrant", "B", "--tiebreaks", "elo"], "--tiebreaks 'elo': not a tie-break"),
+    (["--entrant", "A", "--entrant", "B", "--rules", "scopone"],
+     "scopone is played by teams (2x2); --entrant has no team"),
 ])
 def test_bad_input_to_new_is_one_line_exit_2_and_nothing_stored(args: list[str], message: str) -> None:
     err = refused("tournament", "new", "Club", "--rules", "scopa", "--format", "swiss", "--rounds", "3", *args)

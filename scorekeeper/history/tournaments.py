@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.history.store import Store, StoreError, dumps, now
 from scorekeeper.i18n import _
-from scorekeeper.match.settings import name_problem
+from scorekeeper.match.settings import name_problem, parse_sides
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
 from scorekeeper.tournament.events import DROP, ENTER, FORFEIT, NEW, RETURN, TIME, Event, Tournament, replay
 from scorekeeper.tournament.results import MatchResult, time_limits
-from scorekeeper.tournament.settings import Settings, TournamentError, check_settings
+from scorekeeper.tournament.settings import ROTATING, Settings, TournamentError, check_settings
 
 if TYPE_CHECKING:
     from scorekeeper.rules.ruleset import RuleSet
@@ -128,6 +128,9 @@ def create_tournament(store: Store, name: str, rules: RuleSet, settings: Setting
     if problem:
         raise TournamentError(_("tournament {name}: {problem}").format(name=repr(name), problem=problem))
     check_settings(settings, entrants)
+    # a first table as the format seats it: refused now if the rule set cannot play such tables
+    trial = ["+".join(entrants[:2]), "+".join(entrants[2:4])] if settings.format == ROTATING else entrants[:2]
+    parse_sides(rules, trial, where="--entrant")
     text = rules_json(rules)
     key = digest(text)
     with store.write():
