@@ -188,7 +188,7 @@ async def table_qr(request: Request) -> Response:
     base = str(request.base_url).rstrip("/")
     link = f"{base}/t/{ref}/table/{number}/join?token={site.keys.token}"  # not for players: a link
     buffer = io.BytesIO()
-    segno.make(link, error="m").save(buffer, kind="svg", scale=6, border=2)  # not for players: segno's words
+    segno.make(link, error="m").save(buffer, kind="svg", scale=5, border=4)  # not for players: segno's words
     return Response(buffer.getvalue(), media_type="image/svg+xml",  # not for players: a media type
                     headers={"Cache-Control": "no-store"})  # not for players: a header
 
