@@ -44,6 +44,8 @@ COMMANDS: dict[str, tuple[str, str, bool, str]] = {
     "rules": _command("rules", "app", True, short_help=N_("List, show and check rule sets; print their JSON Schema.")),
     "match": _command("match", "app", True, short_help=(
         N_("Run a match: start it, enter each hand, see the standings and the winner."))),
+    "tournament": _command("tournament", "app", True, short_help=(
+        N_("Run a club tournament: pair the rounds, start each table's match, keep the standings."))),
     "export": _command("history", "export", short_help=(
         N_("Export matches: CSV (a row per hand per side), JSON, a Markdown score sheet, or printable HTML."))),
     "import": _command("history", "import_", short_help=(

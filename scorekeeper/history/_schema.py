@@ -65,4 +65,25 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE matches ADD COLUMN status TEXT NOT NULL DEFAULT '';
     CREATE INDEX matches_status ON matches(status, finished);
     """,
+    # tournaments (issue 22): a tournament's settings and rule set, and its events (entries, drops,
+    # pairings with their tables' match ids, forfeits, re-pairings, undos). Events are only added:
+    # an undo is an event naming the one it takes back, so every change can be undone and none is lost.
+    # IF NOT EXISTS: a history brought back to an older version by hand keeps its tournaments.
+    """
+    CREATE TABLE IF NOT EXISTS tournaments (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        created TEXT NOT NULL,
+        rules TEXT NOT NULL REFERENCES rulesets(digest),
+        settings TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS tournament_events (
+        id INTEGER PRIMARY KEY,
+        tournament_id INTEGER NOT NULL REFERENCES tournaments(id),
+        at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX IF NOT EXISTS tournament_events_of ON tournament_events(tournament_id, id);
+    """,
 )

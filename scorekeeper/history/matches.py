@@ -265,16 +265,22 @@ def name_taken(store: Store, name: str, where: str, but: int | None = None) -> N
 
 def start_match(store: Store, settings: MatchSettings) -> int:
     """Record a new match; returns its id."""
+    with store.write():
+        return insert_new_match(store, settings)
+
+
+def insert_new_match(store: Store, settings: MatchSettings, where: str = "--name") -> int:
+    """Record a new match inside a write transaction already begun (a tournament's round starts all
+    its tables' matches in one); returns its id."""
     text = rules_json(settings.rules)
     key = digest(text)
     created = now()
-    with store.write():
-        name_taken(store, settings.name, "--name")
-        store.put_rules(settings.rules.id, text, key)
-        match_id = store.insert_match(uid=uuid.uuid4().hex, name=settings.name, created=created, rules_key=key,
-                                      sides=[[s.name, list(s.players)] for s in settings.sides],
-                                      target=settings.target, finish=settings.finish, enabled=list(settings.enabled))
-        store.insert_event(match_id, "new", at=created)
+    name_taken(store, settings.name, where)
+    store.put_rules(settings.rules.id, text, key)
+    match_id = store.insert_match(uid=uuid.uuid4().hex, name=settings.name, created=created, rules_key=key,
+                                  sides=[[s.name, list(s.players)] for s in settings.sides],
+                                  target=settings.target, finish=settings.finish, enabled=list(settings.enabled))
+    store.insert_event(match_id, "new", at=created)
     return match_id
 
 

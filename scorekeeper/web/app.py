@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scorekeeper.web import hands, pages, tools
+from scorekeeper.web import hands, pages, tools, tournaments
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import Keys, host_name
 from scorekeeper.web.site import HERE, Site, site_of
@@ -118,6 +118,7 @@ def create_app(db: Path | None, token: str, hosts: Collection[str] | None = None
         Route("/m/{match:int}/preview", hands.preview, methods=["POST"]),  # not for players: a path
         Route("/primiera", tools.primiera),
         Route("/capture", tools.capture),
+        *tournaments.ROUTES,
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _bug})
