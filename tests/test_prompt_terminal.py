@@ -120,13 +120,23 @@ def test_a_declaration_is_corrected_after_a_refused_hand() -> None:
 
 def test_a_wrong_claim_offers_to_store_the_count() -> None:
     # Hurricane (Parlett): Anna's 39 cards take cards, primiera and the 10d; with 7 hurricanes, 11.
+    # Issue 24: Enter stores the count, the claim kept with the hand; the exit code still says 1.
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
-    code, out, err = run("match", "add", "--ask", "--claim", "Anna=12", input="rest\n7\nh:A\n0\ny\n")
-    assert code == 0, err
+    code, out, err = run("match", "add", "--ask", "--claim", "Anna=12", input="rest\n7\nh:A\n0\n\n")
+    assert code == 1, err
     assert "claim of Anna: 12, but the count gives 11" in err
-    assert "Store the hand with the points counted (Anna 11, Bruno 0) instead of those claimed? (y/N): " in err
-    assert "Hand 1 stored." in out
+    assert "Store the count? [Y/n]: " in err
+    assert "Hand 1 stored with its problems noted." in out
     assert shown()["totals"] == {"Anna": 11, "Bruno": 0}
+    assert typed()[0]["claims"] == {"Anna": 12}
+
+
+def test_a_wrong_claim_refused_at_the_prompt_is_not_stored_and_can_be_corrected() -> None:
+    new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
+    code, _out, err = run("match", "add", "--ask", "--claim", "Anna=12", input="rest\n7\nh:A\n0\nn\n\n")
+    assert code == 1
+    assert "Correct what?" in err and "To enter it later: scorekeeper match add 1" in err
+    assert shown()["hands"] == []
 
 
 def test_the_piles_of_the_hand_before_are_stored_again_only_when_confirmed() -> None:

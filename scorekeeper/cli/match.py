@@ -138,10 +138,16 @@ def _no_default(option: str, example: str) -> NoReturn:
 
 def _report_entered(entered: "Entered", json: bool, verb: str) -> None:
     """``verb`` is "stored" (match add) or "replaced" (match edit)."""
+    from scorekeeper.match.hand import wrong_claims
     from scorekeeper.output.sheet import entered_dict, entered_text
     from scorekeeper.output.text import to_json
 
     print(to_json(entered_dict(entered)) if json else entered_text(entered, verb))
+    wrong = wrong_claims(entered.counted.result)
+    if entered.stored and wrong:  # stored as counted; a script still learns that the claim was wrong
+        say(_("error: the claim of {sides} is not the count; hand {number} was stored as counted, the claim "
+              "noted").format(sides=", ".join(wrong), number=entered.number))
+        raise typer.Exit(NOT_OK)
     if not entered.stored:
         if verb == "replaced":
             message = _("error: hand {number} not replaced: it does not check out "
@@ -175,8 +181,9 @@ def add(
     db: DbOption = None,
 ) -> None:
     from scorekeeper.cli.common import settings
-    from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
+    from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line, store_the_count
     from scorekeeper.history.matches import add_hand, load_match, with_letters
+    from scorekeeper.match.hand import only_claims_wrong
 
     if points:
         _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force), json, db)
@@ -186,17 +193,25 @@ def add(
         letters = settings().suit_letters == "italian"  # not for players: a settings value
         with open_store(db) as store:
             asking = bool(ask or (ask is None and not spec.piles and sys.stdin.isatty()))
+            # at a terminal a wrong claim is asked about before the count is stored; a script's is stored
+            person = asking or sys.stdin.isatty()
             if asking:
                 playing = load_match(store, match)
                 spec = ask_hand(with_letters(spec, playing, letters), playing)
-            entered = add_hand(store, match, spec, force=force, letters=letters)
-            while asking and not entered.stored:
-                again = ask_again(spec, entered)
+            entered = add_hand(store, match, spec, force=force, letters=letters, keep_count=not person)
+            while person and not entered.stored:
+                shown = only_claims_wrong(entered.counted.result)
+                if shown and store_the_count(entered):
+                    entered = add_hand(store, match, spec, force=force, letters=letters)
+                    break
+                if not asking:
+                    break
+                again = ask_again(spec, entered, shown)
                 if again is None:
                     say(_("To enter it later: {command}").format(command=command_line(entered.match.id, spec)))
                     break
                 spec = again
-                entered = add_hand(store, match, spec, force=force, letters=letters)
+                entered = add_hand(store, match, spec, force=force, letters=letters, keep_count=False)
     _report_entered(entered, json, "stored")
 
 

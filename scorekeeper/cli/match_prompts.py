@@ -1,6 +1,6 @@
 """Asking for a hand at the terminal, side by side, for ``match add``: a pile that does not read is
 asked again, the sweeps and declarations are asked and can be corrected, a wrong claim can give way to
-the count, and what was typed is never lost.
+the count (the claim noted), and what was typed is never lost.
 
 Answers are read by ``_lines.LineReader``: line editing, history and Tab completion at a terminal.
 """
@@ -163,21 +163,25 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
         say(_("Type the piles of this hand (the Up arrow brings back what was typed)."))
 
 
-def ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
-    """After a refused hand: store the count instead of a wrong claim, or retype one side's pile, the
-    sweeps or a declaration, keeping the rest (None: give up)."""
+def store_the_count(entered: Entered) -> bool:
+    """After a hand whose only fault is a wrong claim: show the count and ask whether to store it
+    (Enter is yes), the claim kept with it and noted."""
+    from scorekeeper.output.text import hand_table
+
+    say(hand_table(entered.counted.result))
+    answer = _reader().ask(_("Store the count?") + " " + _("[Y/n]"), kind="yes").strip().casefold()
+    return answer in {"", "y", "yes", _("y"), _("yes")}
+
+
+def ask_again(spec: HandSpec, entered: Entered, shown: bool = False) -> HandSpec | None:
+    """After a refused hand: retype one side's pile, the sweeps or a declaration, keeping the rest
+    (None: give up); ``shown``: its count is on the screen already."""
     from scorekeeper.match.hand import side_lookup
     from scorekeeper.output.text import hand_table
 
     settings = entered.match.settings
-    result = entered.counted.result
-    say(hand_table(result))
-    wrong = [s for s, n in result.claims.items() if n != result.totals[result.sides.index(s)]]
-    if wrong and len(wrong) == len(result.problems):  # the claims are all that is wrong
-        counted = ", ".join(f"{s} {n}" for s, n in zip(result.sides, result.totals, strict=True))
-        if _yes(_("Store the hand with the points counted ({counted}) instead of those claimed?").format(
-                counted=counted)):
-            return replace(spec, claims={})
+    if not shown:
+        say(hand_table(entered.counted.result))
     has_sweeps, declarations = _counted_kinds(settings, spec)
     playing = entered.match.state.next_sides
     names = side_lookup(settings)

@@ -31,7 +31,7 @@ from scorekeeper.match.ending import (
     Side,
     state_after,
 )
-from scorekeeper.match.hand import CountedHand, count_for, side_lookup
+from scorekeeper.match.hand import CountedHand, count_for, only_claims_wrong, side_lookup
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
 from scorekeeper.scoring.hand import HandSpec
 
@@ -276,8 +276,12 @@ def new_match(store: Store, settings: MatchSettings) -> Match:
 
 
 def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False,
-             expected_number: int | None = None, letters: bool = False) -> Entered:
+             expected_number: int | None = None, letters: bool = False, keep_count: bool = True) -> Entered:
     """Count a hand and, if it checks out (or is forced), store it as the match's next hand.
+
+    A hand whose only fault is a wrong claim is stored as counted, the claim kept with it and its
+    problem noted (``keep_count``; False leaves it unstored, for a prompt to ask first): players
+    who miscounted should not have to type the hand again without their claim.
 
     ``expected_number`` is the number the caller means the hand to be: checked inside the write, so
     two phones sending the same hand at once store it once and the second is told so. A hand whose
@@ -287,7 +291,14 @@ def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = Fal
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
         spec = with_letters(spec, match, letters)
-        return store_next_hand(store, match, spec, force=force, expected_number=expected_number)
+        return store_next_hand(store, match, spec, force=force, expected_number=expected_number,
+                               keep_count=keep_count)
+
+
+def _forced(counted: CountedHand, keep_count: bool) -> bool:
+    """Whether a counted hand needs --force to be stored: it does not check out, and it is not a hand
+    whose only fault is a wrong claim with the count kept."""
+    return not counted.result.ok and not (keep_count and only_claims_wrong(counted.result))
 
 
 def italian_letters(match: Match) -> bool | None:
@@ -308,7 +319,7 @@ def with_letters(spec: HandSpec, match: Match, letters: bool = False) -> HandSpe
 
 
 def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, expected_number: int | None,
-                    detail: dict[str, Any] | None = None) -> Entered:
+                    detail: dict[str, Any] | None = None, keep_count: bool = True) -> Entered:
     """``add_hand`` for a match read inside the write transaction the caller holds."""
     number = match.state.hands + 1
     if expected_number is not None and expected_number != number:
@@ -319,9 +330,9 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
         raise MatchError(_("match {id} is over ({why}); undo or edit a hand to change that").format(
             id=match.id, why=match.state.reason))
     counted = count_for(match.settings, match.state.next_sides, spec)
-    if not counted.result.ok and not force:
+    forced = _forced(counted, keep_count)
+    if forced and not force:
         return Entered(counted, False, match, number)
-    forced = not counted.result.ok
     event = store.insert_event(match.id, "add", number, {**({"forced": True} if forced else {}), **(detail or {})})
     columns = hand_columns(counted, forced)
     hand_id = store.insert_hand(match.id, number, columns, event)
@@ -329,9 +340,10 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
 
 
 def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False,
-              letters: bool = False) -> Entered:
+              letters: bool = False, keep_count: bool = True) -> Entered:
     """Replace hand ``number`` with a newly typed one and count the match again from there (with no
-    match named, in the latest: see ``choose``); suit letters not said are settled as ``add_hand``'s."""
+    match named, in the latest: see ``choose``); suit letters not said are settled, and a wrong claim
+    kept, as ``add_hand`` does."""
     with store.write():
         match = _chosen(store, ref)
         spec = with_letters(spec, match, letters)
@@ -340,11 +352,12 @@ def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, for
                 id=match.id, number=number, count=match.state.hands))
         old = match.row.live_hands[number - 1]
         counted = count_for(match.settings, tuple(old.sides), spec)
-        if not counted.result.ok and not force:
+        forced = _forced(counted, keep_count)
+        if forced and not force:
             return Entered(counted, False, match, number)
         event = store.insert_event(match.id, "edit", number)
         store.end_hand(old.id, event)
-        columns = hand_columns(counted, not counted.result.ok)
+        columns = hand_columns(counted, forced)
         hand_id = store.insert_hand(match.id, number, columns, event)
         after = with_hand(store, match, hand_id, number, columns, event, replaced=old.id)
     return Entered(counted, True, replace(after, chosen=match.chosen), number, event)

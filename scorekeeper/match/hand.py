@@ -33,6 +33,18 @@ class CountedHand:
     typed: dict[str, Any]
 
 
+def wrong_claims(result: HandResult) -> list[str]:
+    """The sides whose claimed total the count does not bear out."""
+    return [s for s, n in result.claims.items() if n != result.totals[result.sides.index(s)]]
+
+
+def only_claims_wrong(result: HandResult) -> bool:
+    """Whether wrong claims are all that is wrong with a hand: the count itself stands, and the hand
+    can be stored as counted with the claims noted (a claim's problem is the last a count adds)."""
+    wrong = wrong_claims(result)
+    return bool(wrong) and len(wrong) == len(result.problems)
+
+
 def side_lookup(settings: MatchSettings) -> dict[str, str]:
     """Every name a side may be called by (its name, its players), folded, to the side's name."""
     names: dict[str, str] = {}

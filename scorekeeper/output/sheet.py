@@ -86,7 +86,8 @@ def sheet(match: Match) -> str:
         rows.append(["", _("hand"), *(line.points.get(n, "") for n in names)])
         rows.append(["", _("total"), *(line.totals[n] for n in names)])
         said = line.note and line.note != match.state.reason  # the reason is printed once, at the end
-        forced = [_("forced: {problem}").format(problem=p) for p in cut_short(hand.problems)] if hand.forced else []
+        # a forced hand's problems; a hand stored as counted despite a wrong claim notes the claim
+        forced = [_("forced: {problem}").format(problem=p) if hand.forced else p for p in cut_short(hand.problems)]
         for note in ([line.note] if said else []) + forced:
             rows.append(["", f"  {note}", *("" for _name in names)])
     body = table([_("hand"), _("category"), *names], rows) if rows else _("No hands yet.")
