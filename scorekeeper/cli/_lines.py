@@ -16,6 +16,7 @@ from types import ModuleType
 import typer
 
 from scorekeeper._words import visible
+from scorekeeper.i18n import _
 
 #: Where a token of a pile ends: readline completes the word after the last of these. Not ":" (a suit
 #: group "d:A7" is one token) nor "=" or "+" (a side's name may hold them).
@@ -62,8 +63,10 @@ class LineReader:
         try:
             answer = self._read(shown, history)
         except (EOFError, KeyboardInterrupt):
+            # said in the player's language (click's own "Aborted!" is English only)
             print(file=sys.stderr)
-            raise typer.Abort() from None
+            print(_("Stopped: nothing was stored."), file=sys.stderr)
+            raise typer.Exit(1) from None
         answer = answer.strip()
         if answer and (not history or history[-1] != answer):
             history.append(answer)

@@ -169,7 +169,9 @@ def csv_chunks(columns: list[str], matches: Iterable[Match]) -> Iterator[str]:
 
 
 _MD_ESCAPES = str.maketrans({"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]", "&": "&amp;", "<": "&lt;",
-                             ">": "&gt;", "\n": " ", "\r": " "})
+                             ">": "&gt;", "\n": " ", "\r": " ",
+                             # code spans, emphasis and strike-through: a name is shown as typed
+                             "`": "\\`", "*": "\\*", "_": "\\_", "~": "\\~"})
 
 
 def _md(text: object) -> str:
@@ -178,6 +180,8 @@ def _md(text: object) -> str:
 
     >>> print(_md("<b>A|B</b> [x](javascript:y)"))
     &lt;b&gt;A\\|B&lt;/b&gt; \\[x\\](javascript:y)
+    >>> print(_md("`Anna` *B*"))
+    \\`Anna\\` \\*B\\*
     """
     return visible(str(text).translate(_MD_ESCAPES))
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper._words import and_list, cut_short, visible
 from scorekeeper.history.matches import Entered, Match, Undone
 from scorekeeper.history.rows import ABANDONED, POINTS_ONLY
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.i18n import N_, _, ngettext, translated
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
 from scorekeeper.output.listing import matches_table as matches_table  # its home before listing.py
 from scorekeeper.output.text import hand_table, table
@@ -24,10 +24,21 @@ def title(match: Match) -> str:
     name = f' "{s.name}"' if s.name else ""
     if s.enabled:
         return _("Match {id}{name}: {rules} ({rules_id}) to {target}, {finish}, with {optional}").format(
-            id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target, finish=s.finish,
-            optional=", ".join(s.enabled))
+            id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target,
+            finish=finish_words(s.finish), optional=", ".join(s.enabled))
     return _("Match {id}{name}: {rules} ({rules_id}) to {target}, {finish}").format(
-        id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target, finish=s.finish)
+        id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target, finish=finish_words(s.finish))
+
+
+#: Each ending policy in the words of the language in use; in English, the policy's id as typed after --finish.
+_FINISH_WORDS = {"highest": N_("highest"), "count-out": N_("count-out"),  # not for players: policy ids
+                 "count-out-if-tied": N_("count-out-if-tied"), "claim": N_("claim")}  # not for players: policy ids
+
+
+def finish_words(finish: str) -> str:
+    """An ending policy as a player of the language in use reads it (an unknown id as it is)."""
+    words = _FINISH_WORDS.get(finish)
+    return translated(words) if words else finish
 
 
 def outcome(match: Match) -> str:
@@ -59,15 +70,18 @@ def outcome(match: Match) -> str:
                             "Playing, {score}: a side wins by claiming {target} (match claim); {sides} may claim.",
                             len(over)).format(score=score, target=target, sides=and_list(over))
         return _("Playing, {score}: a side wins by claiming {target} (match claim).").format(score=score, target=target)
-    return _("Playing, {score}, first past {target}.").format(score=score, target=target)
+    return _("Playing, {score}, first to reach {target}.").format(score=score, target=target)
 
 
 def standings(match: Match, points: dict[str, int] | None = None) -> str:
     """The running totals, with this hand's points, and the outcome line."""
     names = match.settings.side_names
-    rows = [[n, "" if points is None else points.get(n, "-"), match.state.totals[n]] for n in names]
-    headers = [_("side"), _("hand") if points is not None else "", _("total")]
-    return f"{table(headers, rows)}\n\n{visible(outcome(match))}"
+    if points is None:  # after an undo, say: no hand to show, so no column for it
+        body = table([_("side"), _("total")], [[n, match.state.totals[n]] for n in names])
+    else:
+        body = table([_("side"), _("hand"), _("total")],
+                     [[n, points.get(n, "-"), match.state.totals[n]] for n in names])
+    return f"{body}\n\n{visible(outcome(match))}"
 
 
 def sheet(match: Match) -> str:
@@ -161,9 +175,23 @@ def entered_dict(entered: Entered) -> dict[str, Any]:
 
 def options_text(match: Match) -> str:
     """The rule set's options as the match plays them: ``three-kings on, napoleone off``."""
-    from scorekeeper.rules.options import option_values, shown_value
+    from scorekeeper.rules.options import option_values, owner_of, shown_value
 
-    return ", ".join(f"{key} {shown_value(value)}" for key, value in option_values(match.settings.rules).items())
+    rules = match.settings.rules
+    said = []
+    for option in rules.options:
+        value = option_values(rules)[option.id]
+        words = (_("on") if value else _("off")) if isinstance(value, bool) else shown_value(value)
+        text = f"{option.id} {words}"
+        if option.title != option.label:  # in another language: what the option means, in it
+            text += f" ({option.title})"
+        owner = owner_of(rules, option.field)
+        if getattr(owner, "optional", False) and owner.id not in match.settings.enabled:
+            # an option of a category the match does not count: it cannot change any hand
+            text += " " + _("({category} is off in this match, so it scores nothing; start a match with "
+                            "--with {id} to count it)").format(category=owner.title, id=owner.id)
+        said.append(text)
+    return ", ".join(said)
 
 
 def next_command(match: Match) -> str:
