@@ -88,8 +88,8 @@ class Table:
             for page in (f"/m/{match_id}", f"/m/{match_id}/hand", *(f"/m/{match_id}/export/{f}" for f in EXPORTS)):
                 status = self.web.get(page).status_code
                 # a deleted match's pages say so in their own way; a live one's answer (the hand page of a
-                # finished match sends back to its sheet)
-                assert status < 500 if gone else status == 200 or (page.endswith("/hand") and status == 303), \
+                # finished match says it is over: 409)
+                assert status < 500 if gone else status == 200 or (page.endswith("/hand") and status == 409), \
                     (page, status)
 
     # The writes, each as a player types it.

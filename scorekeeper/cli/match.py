@@ -177,6 +177,10 @@ def add(
     points: Annotated[list[str] | None, typer.Option(
         "--points", metavar="SIDE=N",
         help=N_("Store the hand from each side's points alone, marked unverified (no pile is checked)."))] = None,
+    took: Annotated[list[str] | None, typer.Option(
+        "--took", metavar="CATEGORY=SIDE",
+        help=N_("Store the hand by categories: the side that took each (CATEGORY=SIDE:N for a napola's length or a "
+             "count), with --sweeps; no card is checked."))] = None,
     json: JsonOption = False,
     db: DbOption = None,
 ) -> None:
@@ -186,7 +190,11 @@ def add(
     from scorekeeper.match.hand import only_claims_wrong
 
     if points:
-        _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force), json, db)
+        _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force or took),
+                    json, db)
+        return
+    if took:
+        _add_ticked(match, took, sweeps or [], bool(hand_file or pile or declare or claim or with_ or force), json, db)
         return
     with reporting():
         spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
@@ -229,6 +237,24 @@ def _add_points(match: str | None, points: list[str], other: bool, json: bool, d
         with open_store(db) as store:
             entered = add_points_hand(store, match, points)
     print(to_json(points_entered_dict(entered)) if json else points_entered_text(entered))
+
+
+def _add_ticked(match: str | None, took: list[str], sweeps: list[str], other: bool, json: bool,
+                db: Path | None) -> None:
+    """``match add --took``: a hand by categories."""
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.history.by_categories import add_ticked_hand
+    from scorekeeper.output.sheet import points_entered_dict, ticked_entered_text
+    from scorekeeper.output.text import to_json
+
+    with reporting():
+        if other:
+            raise ScorekeeperError(_("--took stores a hand by categories: it cannot be given with piles, "
+                                     "declarations, claims, --with, --file or --force"))
+        with open_store(db) as store:
+            entered = add_ticked_hand(store, match, took=took, sweeps=sweeps)
+    shown = {**points_entered_dict(entered), "by_categories": True}  # not for players: a key
+    print(to_json(shown) if json else ticked_entered_text(entered))
 
 
 def _match_and(first: str, second: str | None) -> tuple[str | None, str]:

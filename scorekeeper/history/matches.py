@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.history._bulk import category_sources, iter_rows
 from scorekeeper.history.listing import list_matches as list_matches  # its home before listing.py
-from scorekeeper.history.rows import POINTS_ONLY, pack_categories
+from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY, pack_categories
 from scorekeeper.history.store import HandRow, MatchRow, Store, StoreError, now
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.ending import (
@@ -83,6 +83,8 @@ class _Labels(dict[str, str]):
     """Category labels by id; an id the rule set lacks is its own label."""
 
     def __missing__(self, key: str) -> str:
+        if key == BY_CATEGORIES:
+            return _("by categories, cards not checked")
         return _("points only (unverified)") if key == POINTS_ONLY else key
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper._words import and_list, cut_short, visible
 from scorekeeper.history.matches import Entered, Match, Undone
-from scorekeeper.history.rows import ABANDONED, POINTS_ONLY
+from scorekeeper.history.rows import ABANDONED, BY_CATEGORIES, POINTS_ONLY
 from scorekeeper.i18n import N_, _, ngettext, translated
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
 from scorekeeper.output.listing import matches_table as matches_table  # its home before listing.py
@@ -129,9 +129,11 @@ def match_dict(match: Match) -> dict[str, Any]:
 
 
 def _marked(state: dict[str, Any]) -> dict[str, Any]:
-    """Each hand of ``state_dict`` with ``unverified``: entered from points alone, no pile checked."""
+    """Each hand of ``state_dict`` with ``unverified``: entered from points alone, no pile checked;
+    and ``by_categories``: entered by ticking who took each category, no card checked."""
     for hand in state["hands"]:
         hand["unverified"] = any(c["id"] == POINTS_ONLY for c in hand["categories"])
+        hand["by_categories"] = any(c["id"] == BY_CATEGORIES for c in hand["categories"])  # not for players: a key
     return state
 
 
@@ -140,7 +142,8 @@ def line_notes(line: HandLine) -> str:
     hand = line.hand
     won = [f"{c.label}: " + ", ".join(f"{side} {p}" for side, p in zip(hand.sides, c.points, strict=True) if p)
            for c, counted in zip(hand.categories, line.counted, strict=True) if counted and any(c.points)]
-    return "; ".join(won + ([line.note] if line.note else []) + ([_("forced")] if hand.forced else []))
+    marks = [_("by categories, cards not checked")] if BY_CATEGORIES in hand.ids else []
+    return "; ".join(marks + won + ([line.note] if line.note else []) + ([_("forced")] if hand.forced else []))
 
 
 def entered_text(entered: Entered, verb: str) -> str:
@@ -238,6 +241,12 @@ def points_entered_text(entered: PointsEntered) -> str:
     """What ``match add --points`` prints: the hand's points, unverified, and the standings."""
     said = _("Hand {number} stored from points alone (unverified: no pile was checked).").format(
         number=entered.number)
+    return "\n".join([visible(said), standings(entered.match, entered.points)])
+
+
+def ticked_entered_text(entered: PointsEntered) -> str:
+    """What ``match add --took`` prints: the hand's points by categories, and the standings."""
+    said = _("Hand {number} stored by categories (cards not checked).").format(number=entered.number)
     return "\n".join([visible(said), standings(entered.match, entered.points)])
 
 
