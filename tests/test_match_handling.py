@@ -62,7 +62,8 @@ def test_with_several_matches_being_played_the_latest_is_taken_and_named():
     code, out, err = run("match", "show", "--json")
     assert (code, err) == (0, 'Taking match 1 "one", the latest; 2 matches are being played.\n')
     assert json.loads(out)["id"] == 1
-    code, out, err = run("match", "edit", "1", "-p", "Anna=h:A", "-p", "Bruno=rest")
+    # the sweeps not given would be kept (issue 24): Anna's 7 are said to be none
+    code, out, err = run("match", "edit", "1", "-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Anna=0")
     assert code == 0 and err == 'Taking match 1 "one", the latest; 2 matches are being played.\n'
     assert out.endswith("Playing, 0-4, first to reach 16.\n")
 

@@ -150,3 +150,41 @@ def test_the_piles_of_the_hand_before_are_stored_again_only_when_confirmed() -> 
     code, _out, err = run("match", "add", "--ask", input="d:A\n0\n\n0\ny\n")
     assert code == 0, err
     assert [hand["piles"]["Anna"] for hand in typed()] == ["h:A", "d:A", "d:A"]
+
+
+def test_match_edit_at_a_terminal_types_each_old_pile_in_to_be_mended_and_keeps_the_sweeps() -> None:
+    """Issue 24: ``match edit`` prompts as ``match add`` does, each side's old pile already on the line
+    (readline's pre-input), Enter keeping the old sweeps. Scopa: Anna's coins, settebello and sweep
+    (3) to Bruno's cards and primiera (2); without her ace of clubs Bruno takes primiera still, and
+    Anna keeps her sweep: 3 to 2 again, with the ace now in Bruno's rest."""
+    new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
+    assert run("match", "add", "-p", "Anna=d:A234567 h:A2345 s:A c:A", "-p", "Bruno=rest", "-s", "Anna=1")[0] == 0
+    term = _terminal("match", "edit", "1")
+    term.expect_exact("Enter keeps what it had.")
+    term.expect_exact("Pile of Anna: d:A234567 h:A2345 s:A c:A")  # the old pile, on the line
+    term.send(BACKSPACE * 4 + "\r")  # " c:A" taken out
+    term.expect_exact("Sweeps of Anna [1]: ")
+    term.sendline("")
+    term.expect_exact("Pile of Bruno: rest")
+    term.sendline("")
+    term.expect_exact("Sweeps of Bruno [0]: ")
+    term.sendline("")
+    term.expect_exact("Hand 1 replaced.")
+    term.expect(pexpect.EOF)
+    term.close()
+    assert term.exitstatus == 0
+    assert typed() == [{"piles": {"Anna": "d:A234567 h:A2345 s:A", "Bruno": "rest"}, "sweeps": {"Anna": 1, "Bruno": 0}}]
+    assert shown()["hands"][0]["typed"] == typed()[0]  # type: ignore[index]
+
+
+def test_match_edit_keeps_a_sweep_left_out() -> None:
+    """Issue 24: ``match edit`` with the piles only silently dropped the hand's sweeps."""
+    new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
+    assert run("match", "add", "-p", "Anna=d:A234567 h:A2345 s:A c:A", "-p", "Bruno=rest", "-s", "Anna=1")[0] == 0
+    code, _out, err = run("match", "edit", "1", "-p", "Anna=d:A234567 h:A2345 s:A")
+    assert (code, err) == (0, "")
+    assert typed() == [{"piles": {"Anna": "d:A234567 h:A2345 s:A", "Bruno": "rest"}, "sweeps": {"Anna": 1}}]
+    assert shown()["totals"] == {"Anna": 3, "Bruno": 2}
+    code, _out, err = run("match", "edit", "1", "-s", "Anna=0")  # the sweeps alone: the piles kept
+    assert (code, err) == (0, "")
+    assert shown()["totals"] == {"Anna": 2, "Bruno": 2}

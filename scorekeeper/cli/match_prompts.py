@@ -48,14 +48,18 @@ def card_words(rules: RuleSet, italian_suits: bool) -> list[str]:
     return ["rest", *(c.rank.value + letters[c.suit] for c in cards), *groups]
 
 
-def ask_pile(side: str, rules: RuleSet, italian_suits: bool, default: str | None = None) -> str:
-    """Ask for one side's pile until it reads ('-' for a side that took nothing)."""
+def ask_pile(side: str, rules: RuleSet, italian_suits: bool, default: str | None = None,
+             typed: str | None = None) -> str:
+    """Ask for one side's pile until it reads ('-' for a side that took nothing); ``typed``: the pile
+    it had, typed in to be mended (``match edit``)."""
     from scorekeeper.errors import InputErrors
     from scorekeeper.notation import parse_pile
 
     words = card_words(rules, italian_suits)
     while True:
-        text = _reader().ask(_("Pile of {side}").format(side=side), default=default, kind="pile", words=words)
+        text = _reader().ask(_("Pile of {side}").format(side=side), default=default, kind="pile", words=words,
+                             typed=typed)
+        typed = None  # asked again after a mistake: the Up arrow brings back what was typed
         if not text:
             say(_("Type the cards {side} took (like 7d Ad h:6), 'rest' for every card no other pile lists, "
                   "or - if {side} took none.").format(side=side))
@@ -171,6 +175,38 @@ def store_the_count(entered: Entered) -> bool:
     say(hand_table(entered.counted.result))
     answer = _reader().ask(_("Store the count?") + " " + _("[Y/n]"), kind="yes").strip().casefold()
     return answer in {"", "y", "yes", _("y"), _("yes")}
+
+
+def ask_edit(spec: HandSpec, match: Match, number: int) -> HandSpec:
+    """Ask for each side's pile of hand ``number`` again, its old pile typed in to be mended, then the
+    sweeps and declarations, the old ones offered; what the command line gave is not asked."""
+    from scorekeeper.match.hand import kept_from, side_lookup
+    from scorekeeper.scoring.hand import HandSpec
+
+    settings = match.settings
+    rules = settings.rules
+    row = match.row.live_hands[number - 1]
+    old = kept_from(HandSpec(italian_suits=None), row.typed, settings, "")
+    letters = bool(old.italian_suits if spec.italian_suits is None else spec.italian_suits)
+    names = side_lookup(settings)
+    given_piles, given_sweeps = _by_side(spec.piles, names), _by_side(spec.sweeps, names)
+    given_declared = {side: dict(d) for side, d in _by_side(spec.declared, names).items()}
+    has_sweeps, declarations = _counted_kinds(settings, spec)
+    say(_("Hand {number} of match {id} ({rules}): Enter keeps what it had.").format(
+        number=number, id=match.id, rules=rules.name))
+    piles, sweeps, declared = dict(given_piles), dict(given_sweeps), {s: dict(d) for s, d in given_declared.items()}
+    for side in row.sides:
+        if side not in given_piles:
+            before = old.piles.get(side, (None, ""))[0]
+            text = ask_pile(side, rules, letters, typed=before if before is None else before or NOTHING)
+            piles[side] = (text, _("pile of {side}").format(side=side))
+        if has_sweeps and side not in given_sweeps:
+            sweeps[side] = _ask_sweeps(side, rules, old.sweeps.get(side, 0))
+        for cid in declarations:
+            if cid not in given_declared.get(side, {}):
+                declared.setdefault(side, {})[cid] = _ask_declared(side, cid, rules,
+                                                                   old.declared.get(side, {}).get(cid, 0))
+    return replace(spec, piles=piles, sweeps=sweeps, declared=declared, italian_suits=letters)
 
 
 def ask_again(spec: HandSpec, entered: Entered, shown: bool = False) -> HandSpec | None:

@@ -31,7 +31,7 @@ from scorekeeper.match.ending import (
     Side,
     state_after,
 )
-from scorekeeper.match.hand import CountedHand, count_for, only_claims_wrong, side_lookup
+from scorekeeper.match.hand import CountedHand, count_for, kept_from, only_claims_wrong, side_lookup
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
 from scorekeeper.scoring.hand import HandSpec
 
@@ -344,15 +344,17 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
 def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False,
               letters: bool = False, keep_count: bool = True) -> Entered:
     """Replace hand ``number`` with a newly typed one and count the match again from there (with no
-    match named, in the latest: see ``choose``); suit letters not said are settled, and a wrong claim
-    kept, as ``add_hand`` does."""
+    match named, in the latest: see ``choose``). What the new hand does not say keeps its old value
+    (``match.hand.kept_from``); suit letters said by neither are settled, and a wrong claim kept, as
+    ``add_hand`` does."""
     with store.write():
         match = _chosen(store, ref)
-        spec = with_letters(spec, match, letters)
         if not 1 <= number <= match.state.hands:
             raise MatchError(_("match {id} has no hand {number} (it has {count})").format(
                 id=match.id, number=number, count=match.state.hands))
         old = match.row.live_hands[number - 1]
+        spec = kept_from(spec, old.typed, match.settings, _("hand {number} as stored").format(number=number))
+        spec = with_letters(spec, match, letters)
         counted = count_for(match.settings, tuple(old.sides), spec)
         forced = _forced(counted, keep_count)
         if forced and not force:

@@ -16,7 +16,7 @@ from scorekeeper.errors import HandError
 from scorekeeper.i18n import _
 from scorekeeper.match.ending import CategoryPoints, HandPoints, MatchError, MatchSettings
 from scorekeeper.scoring.count import Counter, HandResult
-from scorekeeper.scoring.hand import HandSpec
+from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -107,6 +107,25 @@ def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -
     return replace(spec, piles={s: piles[s] for s in playing}, sweeps=counts(spec.sweeps, "sweeps"),
                    declared=counts(spec.declared, "declared"), claims=counts(spec.claims, "claims"),
                    enabled=tuple(dict.fromkeys((*settings.enabled, *spec.enabled))), rules=None)
+
+
+def kept_from(spec: HandSpec, typed: Mapping[str, Any], settings: MatchSettings, source: str) -> HandSpec:
+    """A hand typed again over a stored one (``typed``, as ``typed_record`` keeps it): what the new one
+    does not say keeps its old value: each side's pile, the sweeps and the declarations (given at all,
+    they are given anew, for every side), the optional categories, the suit letters. A claim is
+    checked anew, so an old one is not carried over."""
+    if "piles" not in typed:  # a hand stored from points or by categories: nothing to keep
+        return spec
+    old = hand_from_mapping({key: value for key, value in typed.items() if key != "claims"}, source)
+    names = side_lookup(settings)
+
+    def own(mapping: Mapping[str, Any]) -> dict[str, Any]:
+        return {names.get(name.strip().casefold(), name): value for name, value in mapping.items()}
+
+    return replace(spec, piles={**own(old.piles), **own(spec.piles)}, sweeps=spec.sweeps or old.sweeps,
+                   declared=spec.declared or old.declared, enabled=tuple(dict.fromkeys((*old.enabled, *spec.enabled))),
+                   italian_suits=old.italian_suits if spec.italian_suits is None else spec.italian_suits,
+                   where={**old.where, **spec.where})
 
 
 def typed_record(spec: HandSpec) -> dict[str, Any]:

@@ -125,7 +125,15 @@ def match_dict(match: Match) -> dict[str, Any]:
             "with": list(s.enabled), "sides": list(s.side_names),
             "players": {side.name: list(side.players) for side in s.sides},
             "state": match.row.status or ("finished" if match.state.finished else "playing"),
-            **_marked(state_dict(s, match.state))}
+            **_typed(match, _marked(state_dict(s, match.state)))}
+
+
+def _typed(match: Match, state: dict[str, Any]) -> dict[str, Any]:
+    """Each hand of ``state_dict`` with ``typed``: what was entered for it, as a hand file says it
+    (each side's pile as typed, the sweeps, declarations, claims, the suit letters)."""
+    for hand, row in zip(state["hands"], match.row.live_hands, strict=False):
+        hand["typed"] = row.typed
+    return state
 
 
 def _marked(state: dict[str, Any]) -> dict[str, Any]:
