@@ -2,6 +2,7 @@
 terminal), by points alone or by categories, or typed again over a stored one."""
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -25,6 +26,7 @@ from scorekeeper.cli.common import (
     DeclareOption,
     JsonOption,
     MatchLettersOption,
+    SpanishOption,
     SweepsOption,
     WithOption,
     reporting,
@@ -76,6 +78,7 @@ def add(
     claim: ClaimOption = None,
     with_: WithOption = None,
     italian_suits: MatchLettersOption = None,
+    spanish_suits: SpanishOption = False,
     force: ForceOption = False,
     ask: AskOption = None,
     points: Annotated[list[str] | None, typer.Option(
@@ -89,8 +92,9 @@ def add(
     db: DbOption = None,
 ) -> None:
     from scorekeeper.cli.common import settings
-    from scorekeeper.cli.match_prompts import ask_hand
+    from scorekeeper.cli.match_prompts import ask_hand, ask_letters
     from scorekeeper.history.matches import add_hand, load_match, with_letters
+    from scorekeeper.match.letters import LettersUnsaid, settled
 
     if points:
         _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force or took),
@@ -100,17 +104,34 @@ def add(
         _add_ticked(match, took, sweeps or [], bool(hand_file or pile or declare or claim or with_ or force), json, db)
         return
     with reporting():
-        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
-        letters = settings().suit_letters == "italian"  # not for players: a settings value
+        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True,
+                          spanish=spanish_suits)
+        letters = settings().suit_letters
         with open_store(db) as store:
             asking = bool(ask or (ask is None and not spec.piles and sys.stdin.isatty()))
             # at a terminal a wrong claim is asked about before the count is stored; a script's is stored
             person = asking or sys.stdin.isatty()
             if asking:
                 playing = load_match(store, match)
+                unsaid = spec.italian_suits is None
                 spec = ask_hand(with_letters(spec, playing, letters), playing)
-            entered = _until_stored(lambda typed, keep: add_hand(store, match, typed, force=force, letters=letters,
-                                                                  keep_count=keep), spec, asking, person)
+                if unsaid:  # the prompt read them as the match would; add_hand settles them again
+                    spec = replace(spec, italian_suits=None, spanish=False)
+            said: list[str] = []  # the letters the player chose at the question, asked once
+
+            def enter(typed: "HandSpec", keep: bool) -> "Entered":
+                if said and typed.italian_suits is None:
+                    typed = settled(typed, said[0])
+                try:
+                    return add_hand(store, match, typed, force=force, letters=letters, keep_count=keep)
+                except LettersUnsaid as exc:
+                    if not person:
+                        raise
+                    said.append(ask_letters(str(exc)))
+                    return add_hand(store, match, settled(typed, said[0]), force=force, letters=letters,
+                                    keep_count=keep)
+
+            entered = _until_stored(enter, spec, asking, person)
     _report_entered(entered, json, "stored")
 
 
@@ -185,6 +206,7 @@ def edit(
     claim: ClaimOption = None,
     with_: WithOption = None,
     italian_suits: MatchLettersOption = None,
+    spanish_suits: SpanishOption = False,
     force: ForceOption = False,
     ask: Annotated[bool | None, typer.Option(
         "--ask/--no-ask",  # not for players: the options' names
@@ -202,8 +224,9 @@ def edit(
     with reporting():
         if not (number.isascii() and number.isdigit()) or len(number) > 9:
             raise MatchError(_("HAND {text}: not a hand number (1, 2, ...)").format(text=repr(number)))
-        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
-        letters = settings().suit_letters == "italian"  # not for players: a settings value
+        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True,
+                          spanish=spanish_suits)
+        letters = settings().suit_letters
         nothing_given = not (hand_file or pile or sweeps or declare or claim or with_)
         asking = bool(ask or (ask is None and nothing_given and sys.stdin.isatty()))
         with open_store(db) as store:

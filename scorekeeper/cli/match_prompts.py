@@ -124,6 +124,18 @@ def _same_piles(typed: Mapping[str, object], spec: HandSpec, rules: RuleSet) -> 
                for side, (text, _where) in spec.piles.items())
 
 
+def ask_letters(why: str) -> str:
+    """Which suit letters the hand was typed in, when nothing said it (``match.letters``): french,
+    italian or spanish, asked until one of them."""
+    say(_("error: {message}").format(message=why))
+    choices = {"f": "french", "i": "italian", "s": "spanish"}  # not for players: the letters the question shows
+    while True:
+        answer = _reader().ask(_("Is c clubs (f: French letters), coppe (i: Italian D C S B) or copas (s: Spanish "
+                                 "O C E B)?"), kind="letters").strip().casefold()
+        if answer in choices:
+            return choices[answer]
+
+
 def _yes(question: str) -> bool:
     """A yes-or-no question; Enter is no."""
     answer = _reader().ask(question + " " + _("(y/N)"), kind="yes").casefold()
@@ -134,6 +146,7 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
     """Ask for each playing side's pile, sweeps and declarations; the last side's pile is 'rest' unless
     another side took it; the piles of the hand before are stored again only if confirmed."""
     from scorekeeper.match.hand import side_lookup
+    from scorekeeper.notation import REST_WORDS
 
     settings = match.settings
     rules = settings.rules
@@ -148,7 +161,7 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
     playing = match.state.next_sides
     while True:
         for i, side in enumerate(playing):
-            rest_taken = any(text.strip().casefold() == "rest" for s, (text, _w) in piles.items() if s != side)
+            rest_taken = any(text.strip().casefold() in REST_WORDS for s, (text, _w) in piles.items() if s != side)
             last = i == len(playing) - 1 and not rest_taken
             piles[side] = (ask_pile(side, rules, bool(spec.italian_suits), "rest" if last else None),
                            _("pile of {side}").format(side=side))

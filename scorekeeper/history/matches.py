@@ -32,6 +32,7 @@ from scorekeeper.match.ending import (
     state_after,
 )
 from scorekeeper.match.hand import CountedHand, count_for, kept_from, only_claims_wrong, side_lookup
+from scorekeeper.match.letters import LETTERS, LettersUnsaid, letters_doubt, settled
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
 from scorekeeper.scoring.hand import HandSpec
 
@@ -278,7 +279,7 @@ def new_match(store: Store, settings: MatchSettings) -> Match:
 
 
 def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False,
-             expected_number: int | None = None, letters: bool = False, keep_count: bool = True) -> Entered:
+             expected_number: int | None = None, letters: bool | str | None = None, keep_count: bool = True) -> Entered:
     """Count a hand and, if it checks out (or is forced), store it as the match's next hand.
 
     A hand whose only fault is a wrong claim is stored as counted, the claim kept with it and its
@@ -286,13 +287,19 @@ def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = Fal
     who miscounted should not have to type the hand again without their claim.
 
     ``expected_number`` is the number the caller means the hand to be: checked inside the write, so
-    two phones sending the same hand at once store it once and the second is told so. A hand whose
-    suit letters were not said (``spec.italian_suits`` None) is read as the match's hands were
-    (``italian_letters``), or with ``letters`` (True: Italian) in a match with none yet.
+    two phones sending the same hand at once store it once and the second is told so. Suit letters
+    not said (``spec.italian_suits`` None) are read as ``with_letters`` settles them; when nothing
+    settles them and the typed letters fit the Italian reading better, ``LettersUnsaid`` is raised
+    (``match.letters``).
     """
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
-        spec = with_letters(spec, match, letters)
+        first = first_letters(store, match)
+        if spec.italian_suits is None and letters is None and first is None:
+            doubt = letters_doubt(spec, match.settings.rules)
+            if doubt is not None:
+                raise LettersUnsaid(doubt)
+        spec = with_letters(spec, match, letters, first)
         return store_next_hand(store, match, spec, force=force, expected_number=expected_number,
                                keep_count=keep_count)
 
@@ -303,21 +310,42 @@ def _forced(counted: CountedHand, keep_count: bool) -> bool:
     return not counted.result.ok and not (keep_count and only_claims_wrong(counted.result))
 
 
-def italian_letters(match: Match) -> bool | None:
-    """Whether the match's latest hand with piles was typed with Italian suit letters (a match
+def remembered_letters(match: Match) -> str | None:
+    """The suit letters (french, italian, spanish) of the match's latest hand with piles (a match
     remembers them, so they need not be given with every hand); None before any such hand."""
     for hand in reversed(match.row.live_hands):
         if "piles" in hand.typed:  # not for players: a hand-file key (a points-only hand has none)
-            return bool(hand.typed.get("suit_letters") == "italian")  # not for players: a hand-file key and value
+            return str(hand.typed.get("suit_letters", "french"))  # not for players: a hand-file key and value
     return None
 
 
-def with_letters(spec: HandSpec, match: Match, letters: bool = False) -> HandSpec:
-    """The hand with its suit letters settled: as typed, else as the match remembers, else ``letters``."""
+def italian_letters(match: Match) -> bool | None:
+    """Whether the match's hands are typed with letters other than French; None before any hand with piles."""
+    letters = remembered_letters(match)
+    return None if letters is None else letters != "french"
+
+
+def first_letters(store: Store, match: Match) -> str | None:
+    """The letters the match remembers: its hands', else those a rematch took from the match before
+    (kept in its first event); None if neither says. Inside a transaction."""
+    letters = remembered_letters(match)
+    if letters is not None:
+        return letters
+    trail = store.events(match.id)
+    said = trail[0]["detail"].get("suit_letters") if trail else None  # not for players: a key
+    return said if said in LETTERS else None
+
+
+def with_letters(spec: HandSpec, match: Match, letters: bool | str | None = None,
+                 remembered: str | None = None) -> HandSpec:
+    """The hand with its suit letters settled: as typed, else as the match remembers (``remembered``:
+    ``first_letters``, already read), else ``letters`` (the settings': a name, or True for Italian)."""
     if spec.italian_suits is not None:
         return spec
-    remembered = italian_letters(match)
-    return replace(spec, italian_suits=letters if remembered is None else remembered)
+    chosen = remembered or remembered_letters(match)
+    if chosen is None:
+        chosen = "italian" if letters is True else letters if isinstance(letters, str) else "french"
+    return settled(spec, chosen)
 
 
 def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, expected_number: int | None,
@@ -342,7 +370,7 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
 
 
 def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False,
-              letters: bool = False, keep_count: bool = True) -> Entered:
+              letters: bool | str | None = None, keep_count: bool = True) -> Entered:
     """Replace hand ``number`` with a newly typed one and count the match again from there (with no
     match named, in the latest: see ``choose``). What the new hand does not say keeps its old value
     (``match.hand.kept_from``); suit letters said by neither are settled, and a wrong claim kept, as
@@ -354,7 +382,7 @@ def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, for
                 id=match.id, number=number, count=match.state.hands))
         old = match.row.live_hands[number - 1]
         spec = kept_from(spec, old.typed, match.settings, _("hand {number} as stored").format(number=number))
-        spec = with_letters(spec, match, letters)
+        spec = with_letters(spec, match, letters, first_letters(store, match))
         counted = count_for(match.settings, tuple(old.sides), spec)
         forced = _forced(counted, keep_count)
         if forced and not force:

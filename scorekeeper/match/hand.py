@@ -125,6 +125,7 @@ def kept_from(spec: HandSpec, typed: Mapping[str, Any], settings: MatchSettings,
     return replace(spec, piles={**own(old.piles), **own(spec.piles)}, sweeps=spec.sweeps or old.sweeps,
                    declared=spec.declared or old.declared, enabled=tuple(dict.fromkeys((*old.enabled, *spec.enabled))),
                    italian_suits=old.italian_suits if spec.italian_suits is None else spec.italian_suits,
+                   spanish=old.spanish if spec.italian_suits is None else spec.spanish,
                    where={**old.where, **spec.where})
 
 
@@ -140,7 +141,7 @@ def typed_record(spec: HandSpec) -> dict[str, Any]:
     if spec.enabled:
         record["with"] = list(spec.enabled)
     if spec.italian_suits:
-        record["suit_letters"] = "italian"  # not for players: a hand-file key
+        record["suit_letters"] = "spanish" if spec.spanish else "italian"  # not for players: a hand-file key
     return record
 
 
