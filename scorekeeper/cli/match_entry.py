@@ -93,7 +93,8 @@ def add(
 ) -> None:
     from scorekeeper.cli.common import settings
     from scorekeeper.cli.match_prompts import ask_hand, ask_letters
-    from scorekeeper.history.matches import add_hand, load_match, with_letters
+    from scorekeeper.history.letters import with_letters
+    from scorekeeper.history.matches import add_hand, load_match
     from scorekeeper.match.letters import LettersUnsaid, settled
 
     if points:

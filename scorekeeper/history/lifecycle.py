@@ -11,7 +11,8 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 
-from scorekeeper.history.matches import Match, choose, first_letters, match_from_row, name_taken, refresh_summary
+from scorekeeper.history.letters import first_letters
+from scorekeeper.history.matches import Match, choose, match_from_row, name_taken, refresh_summary
 from scorekeeper.history.rows import ABANDONED, DELETED
 from scorekeeper.history.store import Store, now
 from scorekeeper.i18n import _

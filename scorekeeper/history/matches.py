@@ -18,6 +18,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.history._bulk import category_sources, iter_rows
+from scorekeeper.history.letters import first_letters, with_letters
+from scorekeeper.history.letters import italian_letters as italian_letters  # its home before letters.py
 from scorekeeper.history.listing import list_matches as list_matches  # its home before listing.py
 from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY, pack_categories
 from scorekeeper.history.store import HandRow, MatchRow, Store, StoreError, now
@@ -32,7 +34,7 @@ from scorekeeper.match.ending import (
     state_after,
 )
 from scorekeeper.match.hand import CountedHand, count_for, kept_from, only_claims_wrong, side_lookup
-from scorekeeper.match.letters import LETTERS, LettersUnsaid, letters_doubt, settled
+from scorekeeper.match.letters import LettersUnsaid, letters_doubt
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
 from scorekeeper.scoring.hand import HandSpec
 
@@ -308,44 +310,6 @@ def _forced(counted: CountedHand, keep_count: bool) -> bool:
     """Whether a counted hand needs --force to be stored: it does not check out, and it is not a hand
     whose only fault is a wrong claim with the count kept."""
     return not counted.result.ok and not (keep_count and only_claims_wrong(counted.result))
-
-
-def remembered_letters(match: Match) -> str | None:
-    """The suit letters (french, italian, spanish) of the match's latest hand with piles (a match
-    remembers them, so they need not be given with every hand); None before any such hand."""
-    for hand in reversed(match.row.live_hands):
-        if "piles" in hand.typed:  # not for players: a hand-file key (a points-only hand has none)
-            return str(hand.typed.get("suit_letters", "french"))  # not for players: a hand-file key and value
-    return None
-
-
-def italian_letters(match: Match) -> bool | None:
-    """Whether the match's hands are typed with letters other than French; None before any hand with piles."""
-    letters = remembered_letters(match)
-    return None if letters is None else letters != "french"
-
-
-def first_letters(store: Store, match: Match) -> str | None:
-    """The letters the match remembers: its hands', else those a rematch took from the match before
-    (kept in its first event); None if neither says. Inside a transaction."""
-    letters = remembered_letters(match)
-    if letters is not None:
-        return letters
-    trail = store.events(match.id)
-    said = trail[0]["detail"].get("suit_letters") if trail else None  # not for players: a key
-    return said if said in LETTERS else None
-
-
-def with_letters(spec: HandSpec, match: Match, letters: bool | str | None = None,
-                 remembered: str | None = None) -> HandSpec:
-    """The hand with its suit letters settled: as typed, else as the match remembers (``remembered``:
-    ``first_letters``, already read), else ``letters`` (the settings': a name, or True for Italian)."""
-    if spec.italian_suits is not None:
-        return spec
-    chosen = remembered or remembered_letters(match)
-    if chosen is None:
-        chosen = "italian" if letters is True else letters if isinstance(letters, str) else "french"
-    return settled(spec, chosen)
 
 
 def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, expected_number: int | None,
