@@ -161,3 +161,12 @@ def test_resto_works_wherever_rest_does() -> None:
     code, out, err = run("score", "-r", "scopa", "-p", "Anna=7d", "-p", "Bruno=resto", "--json")
     assert code == 0, err
     assert len(json.loads(out)["piles"]["Bruno"].split()) == 39
+
+
+def test_the_prompt_reads_spanish_letters_and_courts() -> None:
+    ok("match", "new", "-r", "escoba", "--side", "Ana", "--side", "Luis", "-q")
+    code, out, err = run("match", "add", "--ask", "--spanish-suits", input="o:1,2,3,7,10,11,12 e:7 c:7 b:7\n1\n\n0\n")
+    assert code == 0, err
+    assert "Hand 1 stored." in out
+    hand = json.loads(ok("match", "show", "--json"))["hands"][0]
+    assert hand["typed"]["suit_letters"] == "spanish" and hand["points"] == {"Ana": 4, "Luis": 1}

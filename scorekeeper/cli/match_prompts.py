@@ -37,11 +37,11 @@ def _reader() -> LineReader:
     return _READER[1]
 
 
-def card_words(rules: RuleSet, italian_suits: bool) -> list[str]:
+def card_words(rules: RuleSet, italian_suits: bool, spanish: bool = False) -> list[str]:
     """What Tab offers at a pile's question: the deck's cards, its suit groups, and 'rest'."""
     from scorekeeper.cards import suit_letters
 
-    letters = {suit: letter for letter, suit in suit_letters(italian_suits).items()
+    letters = {suit: letter for letter, suit in suit_letters(italian_suits, spanish).items()
                if len(letter) == 1 and letter.isascii()}
     cards = rules.cards.cards
     groups = [f"{letters[suit]}:" for suit in dict.fromkeys(c.suit for c in cards)]
@@ -49,13 +49,13 @@ def card_words(rules: RuleSet, italian_suits: bool) -> list[str]:
 
 
 def ask_pile(side: str, rules: RuleSet, italian_suits: bool, default: str | None = None,
-             typed: str | None = None) -> str:
+             typed: str | None = None, spanish: bool = False) -> str:
     """Ask for one side's pile until it reads ('-' for a side that took nothing); ``typed``: the pile
     it had, typed in to be mended (``match edit``)."""
     from scorekeeper.errors import InputErrors
     from scorekeeper.notation import parse_pile
 
-    words = card_words(rules, italian_suits)
+    words = card_words(rules, italian_suits, spanish)
     while True:
         text = _reader().ask(_("Pile of {side}").format(side=side), default=default, kind="pile", words=words,
                              typed=typed)
@@ -66,7 +66,8 @@ def ask_pile(side: str, rules: RuleSet, italian_suits: bool, default: str | None
             continue
         text = "" if text == NOTHING else text
         try:
-            parse_pile(text, rules.cards, where=_("pile of {side}").format(side=side), italian_suits=italian_suits)
+            parse_pile(text, rules.cards, where=_("pile of {side}").format(side=side), italian_suits=italian_suits,
+                       spanish=spanish)
             return text
         except InputErrors as exc:
             for message in exc.messages:
@@ -112,15 +113,16 @@ def _same_piles(typed: Mapping[str, object], spec: HandSpec, rules: RuleSet) -> 
     if not isinstance(before, dict) or set(before) != set(spec.piles):
         return False
 
-    def cards(text: object, italian: bool) -> tuple[bool, list[str]] | None:
+    def cards(text: object, letters: object) -> tuple[bool, list[str]] | None:
         try:
-            pile = parse_pile(str(text), rules.cards, italian_suits=italian)
+            pile = parse_pile(str(text), rules.cards, italian_suits=letters in ("italian", "spanish"),
+                              spanish=letters == "spanish")
         except InputErrors:
             return None
         return pile.rest, sorted(str(c) for c in pile.cards)
 
-    italian_before = typed.get("suit_letters") == "italian"  # not for players: a hand-file key
-    return all(cards(before[side], italian_before) == cards(text, bool(spec.italian_suits))
+    now = "spanish" if spec.spanish else "italian" if spec.italian_suits else "french"  # not for players: names
+    return all(cards(before[side], typed.get("suit_letters")) == cards(text, now)  # not for players: a key
                for side, (text, _where) in spec.piles.items())
 
 
@@ -163,7 +165,8 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
         for i, side in enumerate(playing):
             rest_taken = any(text.strip().casefold() in REST_WORDS for s, (text, _w) in piles.items() if s != side)
             last = i == len(playing) - 1 and not rest_taken
-            piles[side] = (ask_pile(side, rules, bool(spec.italian_suits), "rest" if last else None),
+            piles[side] = (ask_pile(side, rules, bool(spec.italian_suits), "rest" if last else None,
+                                    spanish=spec.spanish),
                            _("pile of {side}").format(side=side))
             if has_sweeps and side not in typed_sweeps:
                 sweeps[side] = _ask_sweeps(side, rules, sweeps.get(side, 0))
@@ -201,6 +204,7 @@ def ask_edit(spec: HandSpec, match: Match, number: int) -> HandSpec:
     row = match.row.live_hands[number - 1]
     old = kept_from(HandSpec(italian_suits=None), row.typed, settings, "")
     letters = bool(old.italian_suits if spec.italian_suits is None else spec.italian_suits)
+    spanish = old.spanish if spec.italian_suits is None else spec.spanish
     names = side_lookup(settings)
     given_piles, given_sweeps = _by_side(spec.piles, names), _by_side(spec.sweeps, names)
     given_declared = {side: dict(d) for side, d in _by_side(spec.declared, names).items()}
@@ -211,7 +215,8 @@ def ask_edit(spec: HandSpec, match: Match, number: int) -> HandSpec:
     for side in row.sides:
         if side not in given_piles:
             before = old.piles.get(side, (None, ""))[0]
-            text = ask_pile(side, rules, letters, typed=before if before is None else before or NOTHING)
+            text = ask_pile(side, rules, letters, typed=before if before is None else before or NOTHING,
+                            spanish=spanish)
             piles[side] = (text, _("pile of {side}").format(side=side))
         if has_sweeps and side not in given_sweeps:
             sweeps[side] = _ask_sweeps(side, rules, old.sweeps.get(side, 0))
@@ -219,7 +224,7 @@ def ask_edit(spec: HandSpec, match: Match, number: int) -> HandSpec:
             if cid not in given_declared.get(side, {}):
                 declared.setdefault(side, {})[cid] = _ask_declared(side, cid, rules,
                                                                    old.declared.get(side, {}).get(cid, 0))
-    return replace(spec, piles=piles, sweeps=sweeps, declared=declared, italian_suits=letters)
+    return replace(spec, piles=piles, sweeps=sweeps, declared=declared, italian_suits=letters, spanish=spanish)
 
 
 def ask_again(spec: HandSpec, entered: Entered, shown: bool = False) -> HandSpec | None:
@@ -243,7 +248,7 @@ def ask_again(spec: HandSpec, entered: Entered, shown: bool = False) -> HandSpec
             return None
         side = names.get(name.casefold())
         if side is not None and side in playing:
-            text = ask_pile(side, settings.rules, bool(spec.italian_suits))
+            text = ask_pile(side, settings.rules, bool(spec.italian_suits), spanish=spec.spanish)
             return replace(spec, piles={**spec.piles, side: (text, _("pile of {side}").format(side=side))})
         if name.casefold() in facts:
             return _correct(spec, name.casefold(), playing, settings.rules, names)
@@ -283,5 +288,5 @@ def command_line(match_id: int, spec: HandSpec) -> str:
              for a in ("--declare", f"{side}:{cid}={n}")]
     args += [a for cid in spec.enabled for a in ("--with", cid)]
     if spec.italian_suits:
-        args.append("--italian-suits")  # not for players: an option
+        args.append("--spanish-suits" if spec.spanish else "--italian-suits")  # not for players: options
     return " ".join(shlex.quote(a) for a in args)
