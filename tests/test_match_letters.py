@@ -170,3 +170,13 @@ def test_the_prompt_reads_spanish_letters_and_courts() -> None:
     assert "Hand 1 stored." in out
     hand = json.loads(ok("match", "show", "--json"))["hands"][0]
     assert hand["typed"]["suit_letters"] == "spanish" and hand["points"] == {"Ana": 4, "Luis": 1}
+
+
+def test_score_and_primiera_take_spanish_suits() -> None:
+    # primiera: Ana's four sevens, 21 each (84), against Luis's sixes, 18 each (72)
+    code, out, err = run("primiera", "--spanish-suits", "-p", "Ana=7o 7c 7e 7b", "-p", "Luis=resto")
+    assert code == 0, err
+    assert out.endswith("Ana wins with 84 against 72.\n")
+    code, out, err = run("score", "-r", "escoba", "--spanish-suits", "-p", "Ana=o:1,10,11,12", "-p", "Luis=resto",
+                         "--json")
+    assert code == 0 and json.loads(out)["piles"]["Ana"] == "Ad Jd Qd Kd"
