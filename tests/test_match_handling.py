@@ -148,7 +148,8 @@ Anna vs Bruno
 Enter each hand with: scorekeeper match add second --pile Anna=CARDS --pile Bruno=rest
 """
     events = json.loads(ok("export", "2", "--format", "json"))["matches"][0]["events"]
-    assert [(e["kind"], e["detail"]) for e in events] == [("new", {"rematch_of": 1})]
+    # the rematch keeps the letters match 1's hands were typed in (issue 24): French here
+    assert [(e["kind"], e["detail"]) for e in events] == [("new", {"rematch_of": 1, "suit_letters": "french"})]
 
 
 def test_points_only_hand_is_stored_and_marked_unverified_everywhere():
