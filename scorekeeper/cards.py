@@ -50,6 +50,7 @@ class _Spelling(NamedTuple):
     symbols: str  # the first is the one shown
     italian: str  # the Italian letter
     names: tuple[str, ...]  # English, Italian, Spanish
+    spanish: str = ""  # the Spanish letter (oros, copas, espadas, bastos)
 
 
 # The one suit table: every way a suit is written; the French letter is the suit's value. Italian
@@ -57,15 +58,17 @@ class _Spelling(NamedTuple):
 # clubs, so they are never guessed.
 _SUIT_TABLE: dict[Suit, _Spelling] = {
     Suit.DIAMONDS: _Spelling("♦♢", "d", ("diamonds", "diamond", "coins", "coin", "denari", "denaro", "danari",
-                                         "ori", "oro", "oros")),
-    Suit.HEARTS: _Spelling("♥♡", "c", ("hearts", "heart", "cups", "cup", "coppe", "coppa", "copas")),
-    Suit.SPADES: _Spelling("♠♤", "s", ("spades", "swords", "sword", "spade", "spada", "espadas")),
-    Suit.CLUBS: _Spelling("♣♧", "b", ("clubs", "club", "batons", "baton", "bastoni", "bastone", "bastos")),
+                                         "ori", "oro", "oros"), "o"),
+    Suit.HEARTS: _Spelling("♥♡", "c", ("hearts", "heart", "cups", "cup", "coppe", "coppa", "copas"), "c"),
+    Suit.SPADES: _Spelling("♠♤", "s", ("spades", "swords", "sword", "spade", "spada", "espadas"), "e"),
+    Suit.CLUBS: _Spelling("♣♧", "b", ("clubs", "club", "batons", "baton", "bastoni", "bastone", "bastos"), "b"),
 }
 _SUIT_ANY = {written: suit for suit, spelling in _SUIT_TABLE.items()
              for written in (*spelling.symbols, *spelling.names)}
 _SUIT_FRENCH: dict[str, Suit] = {suit.value: suit for suit in Suit} | _SUIT_ANY
 _SUIT_ITALIAN: dict[str, Suit] = {spelling.italian: suit for suit, spelling in _SUIT_TABLE.items()} | _SUIT_ANY
+# Spanish letters (O C E B) agree with the Italian ones on C (copas, coppe) and B (bastos, bastoni).
+_SUIT_SPANISH: dict[str, Suit] = {spelling.spanish: suit for suit, spelling in _SUIT_TABLE.items()} | _SUIT_ANY
 
 
 class Rank(str, Enum):
@@ -100,6 +103,9 @@ _COURT_LETTERS = {"F": Rank.JACK, "S": Rank.JACK, "C": Rank.QUEEN, "D": Rank.QUE
 _RANK_TEXT = {r.value: r for r in Rank} | {"1": Rank.ACE, "T": Rank.TEN} | _COURT_LETTERS
 # A deck without 8s, 9s and 10s (the Italian one) reads those numbers as its courts.
 _COURT_FOR = {Rank.EIGHT: Rank.JACK, Rank.NINE: Rank.QUEEN, Rank.TEN: Rank.KING}
+# A Spanish pack prints its courts as 10 (sota), 11 (caballo) and 12 (rey): read so with Spanish letters,
+# where an Italian pack's 10 is its king (re).
+_SPANISH_COURTS = {"10": Rank.JACK, "11": Rank.QUEEN, "12": Rank.KING}
 
 
 # What each pack calls a suit: the Italian pack's coins, cups, swords and batons stand where the
@@ -128,40 +134,58 @@ def suit_names(suits: Iterable[Suit], deck: Deck | str | None = None, sep: str =
     return sep.join(suit_name(suit, deck) for suit in suits)
 
 
-def suit_letters(italian_suits: bool = False) -> Mapping[str, Suit]:
+def suit_letters(italian_suits: bool = False, spanish: bool = False) -> Mapping[str, Suit]:
     """Every written suit (lower case) to its suit: letters, symbols and names.
 
     >>> suit_letters()["c"], suit_letters(italian_suits=True)["c"], suit_letters()["denari"]
     (<Suit.CLUBS: 'c'>, <Suit.HEARTS: 'h'>, <Suit.DIAMONDS: 'd'>)
+    >>> suit_letters(spanish=True)["o"], suit_letters(spanish=True)["e"]
+    (<Suit.DIAMONDS: 'd'>, <Suit.SPADES: 's'>)
     """
-    return _SUIT_ITALIAN if italian_suits else _SUIT_FRENCH
+    return _SUIT_SPANISH if spanish else _SUIT_ITALIAN if italian_suits else _SUIT_FRENCH
 
 
-def read_suit(text: str, *, italian_suits: bool = False) -> Suit:
+def read_suit(text: str, *, italian_suits: bool = False, spanish: bool = False) -> Suit:
     """A suit from its letter, symbol, or English, Italian or Spanish name."""
     low = text.strip().lower()
-    suit = suit_letters(italian_suits).get(low)
+    suit = suit_letters(italian_suits, spanish).get(low)
     if suit is None:
-        raise NotationError(_not_a_suit(text, low, italian_suits))
+        raise NotationError(_not_a_suit(text, low, italian_suits, spanish))
     return suit
 
 
-def _not_a_suit(text: str, letter: str, italian_suits: bool) -> str:
-    if not italian_suits and letter == "b":
-        return _("{text} is not a suit (b is an Italian suit letter: turn Italian suit letters on to use "
-                 "D C S B)").format(text=repr(text))
+def _not_a_suit(text: str, letter: str, italian_suits: bool, spanish: bool = False) -> str:
+    if not (italian_suits or spanish) and letter == "b":
+        return _("{text} is not a suit (b is an Italian suit letter, and a Spanish one: give --italian-suits or "
+                 "--spanish-suits, or set suit_letters = \"italian\" (or \"spanish\") in the settings file)").format(
+            text=repr(text))
+    if not spanish and letter in ("o", "e"):
+        return _("{text} is not a suit ({letter} is a Spanish suit letter: give --spanish-suits, or set "
+                 "suit_letters = \"spanish\" in the settings file)").format(text=repr(text), letter=letter)
+    if spanish and letter in ("h", "d", "s"):
+        return _("{text} is not a suit (Spanish suit letters are O C E B: oros, copas, espadas, bastos)").format(
+            text=repr(text))
     if italian_suits and letter == "h":
         return _("{text} is not a suit (Italian suit letters are D C S B: cups are c)").format(text=repr(text))
     return _("{text} is not a suit").format(text=repr(text))
 
 
-def read_rank(text: str, deck: Deck | None = None) -> Rank:
-    """A rank; 8, 9, 10 mean J, Q, K in a deck that has no 8s; F C R (fante, cavallo, re) and
-    S C R (sota, caballo, rey) are the courts too.
+def read_rank(text: str, deck: Deck | None = None, *, spanish: bool = False) -> Rank:
+    """A rank; 8, 9, 10 mean J, Q, K in a deck that has no 8s, and with Spanish letters ``spanish``
+    10, 11, 12 do, as a Spanish pack prints them; F C R (fante, cavallo, re) and S C R (sota,
+    caballo, rey) are the courts too.
 
     >>> read_rank("F"), read_rank("c"), read_rank("R"), read_rank("S")
     (<Rank.JACK: 'J'>, <Rank.QUEEN: 'Q'>, <Rank.KING: 'K'>, <Rank.JACK: 'J'>)
+    >>> read_rank("10", DECKS["italian-40"]), read_rank("10", DECKS["italian-40"], spanish=True)
+    (<Rank.KING: 'K'>, <Rank.JACK: 'J'>)
     """
+    if spanish and deck is not None and Rank.EIGHT not in deck.ranks:
+        if text in ("8", "9"):
+            raise NotationError(_("{text} is not in a Spanish pack of 40 (its courts are 10, 11, 12: sota, "
+                                  "caballo, rey)").format(text=repr(text)))
+        if text in _SPANISH_COURTS:
+            return _SPANISH_COURTS[text]
     rank = _RANK_TEXT.get(text.upper())
     if rank is None:
         raise NotationError(_("{text} is not a rank (A 2 ... 10 J Q K, or F C R / S C R for the courts)")
@@ -171,7 +195,7 @@ def read_rank(text: str, deck: Deck | None = None) -> Rank:
     return rank
 
 
-def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = False) -> Card:
+def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = False, spanish: bool = False) -> Card:
     """One card token, rank then suit (``7d``, ``7D``, ``7♦``, ``10h``, ``1s``, ``Qb`` with Italian letters).
 
     With a ``deck`` that has no 8s, 8 9 10 are its courts; the card may still be outside the deck
@@ -184,8 +208,8 @@ def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = Fal
         raise NotationError(_("{token} is not a card (write rank then suit, like 7d, 10h or Ks)")
                             .format(token=repr(token)))
     try:
-        suit = read_suit(token[-1], italian_suits=italian_suits)
-        rank = read_rank(token[:-1], deck)
+        suit = read_suit(token[-1], italian_suits=italian_suits, spanish=spanish)
+        rank = read_rank(token[:-1], deck, spanish=spanish)
     except NotationError as exc:
         raise NotationError(_("{token} is not a card: {why}").format(token=repr(token), why=exc)) from None
     return Card(rank, suit)

@@ -2,7 +2,7 @@
 
     # ~/.config/scorekeeper/config.toml (see 'scorekeeper info' for the path on this machine)
     language = "it"             # en, it or es
-    suit_letters = "italian"    # read D C S B as denari, coppe, spade, bastoni
+    suit_letters = "italian"    # read D C S B as denari, coppe, spade, bastoni ("spanish": O C E B)
     rules = "scopone"           # the game when a command names none
     players = ["Anna", "Bruno", "Carla", "Dario"]   # offered when a match starts
 
@@ -92,8 +92,8 @@ def _check(data: dict[str, Any], path: Path) -> Config:
         except ScorekeeperError as exc:
             raise ConfigError(str(exc)) from None
     letters = data.get("suit_letters")  # not for players: a key
-    if letters is not None and letters not in ("french", "italian"):
-        raise ConfigError(_("{path}: suit_letters: {value} is not \"french\" or \"italian\"").format(
+    if letters is not None and letters not in ("french", "italian", "spanish"):
+        raise ConfigError(_("{path}: suit_letters: {value} is not \"french\", \"italian\" or \"spanish\"").format(
             path=path, value=repr(str(letters)[:20])))
     rules = data.get("rules")
     if rules is not None and (not isinstance(rules, str) or not rules.strip()):

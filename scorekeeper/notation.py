@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 else:  # a dataclass that compiles no method (see scorekeeper._frozen)
     from scorekeeper._frozen import dataclass
 
+#: The word for every card no other pile lists: English, and Italian and Spanish (resto).
+REST_WORDS = frozenset({"rest", "resto"})  # not for players: words read in piles
 _CARD_WORDS = {"settebello": Card(Rank.SEVEN, Suit.DIAMONDS), "rebello": Card(Rank.KING, Suit.DIAMONDS),
                "re-bello": Card(Rank.KING, Suit.DIAMONDS)}  # not for players: words read in piles
 REST = "rest"
@@ -53,7 +55,7 @@ class PileText:
         self.rest = rest
 
 
-def parse_card(token: str, deck: Deck, *, italian_suits: bool = False) -> Card:
+def parse_card(token: str, deck: Deck, *, italian_suits: bool = False, spanish: bool = False) -> Card:
     """One card token, or a card's name; the card may still be outside ``deck`` (that is the hand's job).
 
     >>> from scorekeeper.cards import DECKS
@@ -65,13 +67,13 @@ def parse_card(token: str, deck: Deck, *, italian_suits: bool = False) -> Card:
     word = _CARD_WORDS.get(token.lower())
     if word is not None:
         return word
-    return read_card(token, deck, italian_suits=italian_suits)
+    return read_card(token, deck, italian_suits=italian_suits, spanish=spanish)
 
 
-def _parse_group(token: str, deck: Deck, italian_suits: bool, out: PileText) -> None:
+def _parse_group(token: str, deck: Deck, italian_suits: bool, out: PileText, spanish: bool = False) -> None:
     suit_text, _colon, ranks = token.partition(":")
     try:
-        suit = read_suit(suit_text, italian_suits=italian_suits)
+        suit = read_suit(suit_text, italian_suits=italian_suits, spanish=spanish)
     except NotationError as exc:
         raise NotationError(f"{token!r}: {exc}") from None
     i = 0
@@ -86,9 +88,9 @@ def _parse_group(token: str, deck: Deck, italian_suits: bool, out: PileText) -> 
             out.marked.append(out.cards[-1])
             i += 1
             continue
-        width = 2 if ranks.startswith("10", i) else 1
+        width = 2 if ranks.startswith("10", i) or spanish and ranks.startswith(("11", "12"), i) else 1
         try:
-            rank = read_rank(ranks[i:i + width], deck)
+            rank = read_rank(ranks[i:i + width], deck, spanish=spanish)
         except NotationError as exc:
             raise NotationError(_("{token}, character {number}: {why}").format(
                 token=repr(token), number=i + len(suit_text) + 2, why=exc)) from None
@@ -107,13 +109,20 @@ def split_tokens(text: str) -> list[str]:
     return tokens
 
 
-def parse_pile(text: str, deck: Deck, *, where: str = "pile", italian_suits: bool = False) -> PileText:
-    """Read one pile; every bad token is reported, each as ``WHERE, token N: ...``."""
+def parse_pile(text: str, deck: Deck, *, where: str = "pile", italian_suits: bool = False,
+               spanish: bool = False) -> PileText:
+    """Read one pile; every bad token is reported, each as ``WHERE, token N: ...``. With ``spanish``
+    the suit letters are O C E B and a 40-card pack's courts are 10, 11, 12.
+
+    >>> from scorekeeper.cards import DECKS
+    >>> " ".join(map(str, parse_pile("o:1,7,10,12 11e resto", DECKS["italian-40"], spanish=True).cards))
+    'Ad 7d Jd Kd Qs'
+    """
     out = PileText()
     errors = []
     for number, token in enumerate(split_tokens(text), start=1):
         try:
-            _parse_token(token, deck, italian_suits, out)
+            _parse_token(token, deck, italian_suits, out, spanish)
         except NotationError as exc:
             errors.append(_("{where}, token {number}: {why}").format(where=where, number=number, why=exc))
     if errors:
@@ -121,15 +130,15 @@ def parse_pile(text: str, deck: Deck, *, where: str = "pile", italian_suits: boo
     return out
 
 
-def _parse_token(token: str, deck: Deck, italian_suits: bool, out: PileText) -> None:
-    if token.lower() == REST:
+def _parse_token(token: str, deck: Deck, italian_suits: bool, out: PileText, spanish: bool = False) -> None:
+    if token.lower() in REST_WORDS:
         out.rest = True
         return
     if ":" in token:
-        _parse_group(token, deck, italian_suits, out)
+        _parse_group(token, deck, italian_suits, out, spanish)
         return
     marked = token.endswith("*")
-    card = parse_card(token.rstrip("*") if marked else token, deck, italian_suits=italian_suits)
+    card = parse_card(token.rstrip("*") if marked else token, deck, italian_suits=italian_suits, spanish=spanish)
     out.cards.append(card)
     if marked:
         out.marked.append(card)

@@ -33,7 +33,7 @@ def test_a_doubled_hurricane_win_is_said_as_counting_double_and_its_totals_row_i
     for _hand in range(2):
         assert run("match", "add", *ANNA_SWEEPS)[0] == 0
     page = sheet()
-    assert ("Anna wins the match, 22-0: Anna has the highest total past 16. The win counts double (2): "
+    assert ("Anna wins the match, 22-0: Anna reached 16 with the highest total. The win counts double (2): "
             "the loser stayed under 8.") in page
     assert '<tr class="totals winner"><td>total</td><td class="side">Anna</td>' in page
     assert '<tr class="totals"><td>total</td><td class="side">Bruno</td>' in page

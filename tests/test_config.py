@@ -31,7 +31,7 @@ def test_every_setting_is_read(tmp_path: Path) -> None:
     ('langauge = "it"', "'langauge': not a setting (settings: language, players, rules, suit_letters)"),
     ('language = "fr"', "language 'fr': not a language scorekeeper speaks (en, it, es)"),
     ("language = 3", 'language: must be text, like "it"'),
-    ('suit_letters = "spanish"', "suit_letters: 'spanish' is not \"french\" or \"italian\""),
+    ('suit_letters = "german"', "suit_letters: 'german' is not \"french\", \"italian\" or \"spanish\""),
     ("players = 'Anna'", 'players: must be a list of names, like ["Anna", "Bruno"]'),
     ('rules = ""', 'rules: must be a rule-set id or path, like "scopa"'),
     ("language = it", "Invalid value (at line 1, column 12)"),

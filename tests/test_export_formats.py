@@ -45,8 +45,8 @@ match,name,rules,hand,side,cards,hearts,seven-of-hearts,primiera,hurricanes,hand
 1,club,hurricane,1,Bruno,1,1,1,1,2,6,6,,
 1,club,hurricane,2,Anna,0,0,0,0,0,0,0,,
 1,club,hurricane,2,Bruno,1,1,1,1,2,6,12,,
-1,club,hurricane,3,Anna,0,0,0,0,0,0,0,,Bruno has the highest total past 16
-1,club,hurricane,3,Bruno,1,1,1,1,2,6,18,,Bruno has the highest total past 16
+1,club,hurricane,3,Anna,0,0,0,0,0,0,0,,Bruno reached 16 with the highest total
+1,club,hurricane,3,Bruno,1,1,1,1,2,6,18,,Bruno reached 16 with the highest total
 """
 
 
@@ -118,9 +118,9 @@ def test_markdown_score_sheet():
     assert "| Hand | Anna | Bruno | Categories |" in out
     assert "| 3 | +0 = 0 | +6 = 18 | most cards: Bruno 1; most hearts (cups): Bruno 1; " \
            "seven of hearts (7h): Bruno 1; " \
-           "primiera: Bruno 1; hurricanes (sweeps): Bruno 2; Bruno has the highest total past 16 |" in out
+           "primiera: Bruno 1; hurricanes (sweeps): Bruno 2; Bruno reached 16 with the highest total |" in out
     assert out.rstrip().endswith(
-        "**Bruno wins the match, 0-18, stake 2 (doubled): Bruno has the highest total past 16.**")
+        "**Bruno wins the match, 0-18, stake 2 (doubled): Bruno reached 16 with the highest total.**")
 
 
 def test_export_with_no_match_named_takes_the_latest_and_says_when_there_is_none():

@@ -52,14 +52,14 @@ side    hand    total
 Anna    11      11
 Bruno   0       0
 
-Playing, 11-0, first past 16.
+Playing, 11-0, first to reach 16.
 """
     code, out, err = run("match", "add", "1", *BIG)
     assert code == 0
-    assert out.endswith("Anna wins the match, 22-0, stake 2 (doubled): Anna has the highest total past 16.\n")
+    assert out.endswith("Anna wins the match, 22-0, stake 2 (doubled): Anna reached 16 with the highest total.\n")
     code, out, err = run("match", "add", "1", *BIG)
     assert (code, out) == (2, "")
-    assert err == ("error: match 1 is over (Anna has the highest total past 16); "
+    assert err == ("error: match 1 is over (Anna reached 16 with the highest total); "
                    "undo or edit a hand to change that\n")
 
 
@@ -139,7 +139,7 @@ hand    category              Anna    Bruno
         hand                  11      0
         total                 11      0
 
-Anna wins the match, 11-0, stake 2 (doubled): Anna has the highest total past 11.
+Anna wins the match, 11-0, stake 2 (doubled): Anna reached 11 with the highest total.
 """
 
 
@@ -151,12 +151,12 @@ def test_undo_withdraws_the_last_hand_and_the_trail_keeps_it():
     assert (code, err) == (0, "")
     assert out == """\
 Withdrew hand 2 of match 1.
-side        total
-------  --  -------
-Anna        11
-Bruno       0
+side    total
+------  -------
+Anna    11
+Bruno   0
 
-Playing, 11-0, first past 16.
+Playing, 11-0, first to reach 16.
 """
     code, out, err = run("export", "1", "--format", "json")
     if code == 0:  # the trail is in the JSON export
@@ -171,7 +171,7 @@ def test_edit_replaces_a_hand_and_recomputes_the_winner():
     assert json.loads(run("match", "show", "1", "--json")[1])["winner"] == "Anna"
     code, out, err = run("match", "edit", "1", "2", "-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Bruno=7")
     assert (code, err) == (0, "")
-    assert out.endswith("Playing, 11-11, first past 16.\n")
+    assert out.endswith("Playing, 11-11, first to reach 16.\n")
     data = json.loads(run("match", "show", "1", "--json")[1])
     assert (data["finished"], data["winner"], data["totals"]) == (False, None, {"Anna": 11, "Bruno": 11})
 

@@ -26,7 +26,8 @@ def test_match_new_prints_a_summary_and_the_next_command():
     assert ok("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "friday") == """\
 Match 1 "friday": Scopa (scopa) to 11, count-out-if-tied
 Anna vs Bruno
-Options: three-kings on, napoleone on
+Options: three-kings on, napoleone on (napola is off in this match, so it scores nothing; start a match with \
+--with napola to count it)
 Enter each hand with: scorekeeper match add friday --pile Anna=CARDS --pile Bruno=rest
 """
     assert ok(*HURRICANE, "-q") == "2\n"
@@ -45,7 +46,7 @@ def test_show_undo_and_export_take_the_match_just_finished():
     ok("match", "add", *BIG)
     code, out, err = run("match", "show")
     assert (code, err) == (0, 'Taking match 1, the latest; it is over.\n')
-    assert out.endswith("Anna wins the match, 11-0, stake 2 (doubled): Anna has the highest total past 11.\n")
+    assert out.endswith("Anna wins the match, 11-0, stake 2 (doubled): Anna reached 11 with the highest total.\n")
     code, out, err = run("export", "--format", "csv")
     assert code == 0 and err == "Taking match 1, the latest; it is over.\n"
     assert out.splitlines()[1].startswith("1,,hurricane,1,Anna,1,1,1,1,7,11,11,")
@@ -61,9 +62,10 @@ def test_with_several_matches_being_played_the_latest_is_taken_and_named():
     code, out, err = run("match", "show", "--json")
     assert (code, err) == (0, 'Taking match 1 "one", the latest; 2 matches are being played.\n')
     assert json.loads(out)["id"] == 1
-    code, out, err = run("match", "edit", "1", "-p", "Anna=h:A", "-p", "Bruno=rest")
+    # the sweeps not given would be kept (issue 24): Anna's 7 are said to be none
+    code, out, err = run("match", "edit", "1", "-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Anna=0")
     assert code == 0 and err == 'Taking match 1 "one", the latest; 2 matches are being played.\n'
-    assert out.endswith("Playing, 0-4, first past 16.\n")
+    assert out.endswith("Playing, 0-4, first to reach 16.\n")
 
 
 def test_edit_and_claim_need_no_match_when_one_is_being_played():
@@ -115,7 +117,7 @@ id    name      rules      sides          hands    score    state
                                        "'scorekeeper match restore 1' brings it back\n")
     assert ok("match", "restore", "saturday") == (
         "Match 1 restored. Abandoned at 11-0; 'scorekeeper match restore 1' brings it back.\n")
-    assert ok("match", "restore", "1") == "Match 1 restored. Playing, 11-0, first past 16.\n"
+    assert ok("match", "restore", "1") == "Match 1 restored. Playing, 11-0, first to reach 16.\n"
     kinds = [e["kind"] for e in json.loads(ok("export", "1", "--format", "json"))["matches"][0]["events"]]
     assert kinds == ["new", "add", "rename", "abandon", "delete", "restore", "restore"]
 
@@ -146,7 +148,8 @@ Anna vs Bruno
 Enter each hand with: scorekeeper match add second --pile Anna=CARDS --pile Bruno=rest
 """
     events = json.loads(ok("export", "2", "--format", "json"))["matches"][0]["events"]
-    assert [(e["kind"], e["detail"]) for e in events] == [("new", {"rematch_of": 1})]
+    # the rematch keeps the letters match 1's hands were typed in (issue 24): French here
+    assert [(e["kind"], e["detail"]) for e in events] == [("new", {"rematch_of": 1, "suit_letters": "french"})]
 
 
 def test_points_only_hand_is_stored_and_marked_unverified_everywhere():
@@ -158,7 +161,7 @@ side    hand    total
 Anna    3       3
 Bruno   1       1
 
-Playing, 3-1, first past 11.
+Playing, 3-1, first to reach 11.
 """
     assert ok("match", "show") == """\
 Match 1: Scopa (scopa) to 11, count-out-if-tied
@@ -170,7 +173,7 @@ hand    category                  Anna    Bruno
         hand                      3       1
         total                     3       1
 
-Playing, 3-1, first past 11.
+Playing, 3-1, first to reach 11.
 """
     assert json.loads(ok("match", "show", "--json"))["hands"][0]["unverified"] is True
     csv = ok("export", "1", "--format", "csv").splitlines()

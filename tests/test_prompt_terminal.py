@@ -120,13 +120,23 @@ def test_a_declaration_is_corrected_after_a_refused_hand() -> None:
 
 def test_a_wrong_claim_offers_to_store_the_count() -> None:
     # Hurricane (Parlett): Anna's 39 cards take cards, primiera and the 10d; with 7 hurricanes, 11.
+    # Issue 24: Enter stores the count, the claim kept with the hand; the exit code still says 1.
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
-    code, out, err = run("match", "add", "--ask", "--claim", "Anna=12", input="rest\n7\nh:A\n0\ny\n")
-    assert code == 0, err
+    code, out, err = run("match", "add", "--ask", "--claim", "Anna=12", input="rest\n7\nh:A\n0\n\n")
+    assert code == 1, err
     assert "claim of Anna: 12, but the count gives 11" in err
-    assert "Store the hand with the points counted (Anna 11, Bruno 0) instead of those claimed? (y/N): " in err
-    assert "Hand 1 stored." in out
+    assert "Store the count? [Y/n]: " in err
+    assert "Hand 1 stored with its problems noted." in out
     assert shown()["totals"] == {"Anna": 11, "Bruno": 0}
+    assert typed()[0]["claims"] == {"Anna": 12}
+
+
+def test_a_wrong_claim_refused_at_the_prompt_is_not_stored_and_can_be_corrected() -> None:
+    new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
+    code, _out, err = run("match", "add", "--ask", "--claim", "Anna=12", input="rest\n7\nh:A\n0\nn\n\n")
+    assert code == 1
+    assert "Correct what?" in err and "To enter it later: scorekeeper match add 1" in err
+    assert shown()["hands"] == []
 
 
 def test_the_piles_of_the_hand_before_are_stored_again_only_when_confirmed() -> None:
@@ -140,3 +150,41 @@ def test_the_piles_of_the_hand_before_are_stored_again_only_when_confirmed() -> 
     code, _out, err = run("match", "add", "--ask", input="d:A\n0\n\n0\ny\n")
     assert code == 0, err
     assert [hand["piles"]["Anna"] for hand in typed()] == ["h:A", "d:A", "d:A"]
+
+
+def test_match_edit_at_a_terminal_types_each_old_pile_in_to_be_mended_and_keeps_the_sweeps() -> None:
+    """Issue 24: ``match edit`` prompts as ``match add`` does, each side's old pile already on the line
+    (readline's pre-input), Enter keeping the old sweeps. Scopa: Anna's coins, settebello and sweep
+    (3) to Bruno's cards and primiera (2); without her ace of clubs Bruno takes primiera still, and
+    Anna keeps her sweep: 3 to 2 again, with the ace now in Bruno's rest."""
+    new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
+    assert run("match", "add", "-p", "Anna=d:A234567 h:A2345 s:A c:A", "-p", "Bruno=rest", "-s", "Anna=1")[0] == 0
+    term = _terminal("match", "edit", "1")
+    term.expect_exact("Enter keeps what it had.")
+    term.expect_exact("Pile of Anna: d:A234567 h:A2345 s:A c:A")  # the old pile, on the line
+    term.send(BACKSPACE * 4 + "\r")  # " c:A" taken out
+    term.expect_exact("Sweeps of Anna [1]: ")
+    term.sendline("")
+    term.expect_exact("Pile of Bruno: rest")
+    term.sendline("")
+    term.expect_exact("Sweeps of Bruno [0]: ")
+    term.sendline("")
+    term.expect_exact("Hand 1 replaced.")
+    term.expect(pexpect.EOF)
+    term.close()
+    assert term.exitstatus == 0
+    assert typed() == [{"piles": {"Anna": "d:A234567 h:A2345 s:A", "Bruno": "rest"}, "sweeps": {"Anna": 1, "Bruno": 0}}]
+    assert shown()["hands"][0]["typed"] == typed()[0]  # type: ignore[index]
+
+
+def test_match_edit_keeps_a_sweep_left_out() -> None:
+    """Issue 24: ``match edit`` with the piles only silently dropped the hand's sweeps."""
+    new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
+    assert run("match", "add", "-p", "Anna=d:A234567 h:A2345 s:A c:A", "-p", "Bruno=rest", "-s", "Anna=1")[0] == 0
+    code, _out, err = run("match", "edit", "1", "-p", "Anna=d:A234567 h:A2345 s:A")
+    assert (code, err) == (0, "")
+    assert typed() == [{"piles": {"Anna": "d:A234567 h:A2345 s:A", "Bruno": "rest"}, "sweeps": {"Anna": 1}}]
+    assert shown()["totals"] == {"Anna": 3, "Bruno": 2}
+    code, _out, err = run("match", "edit", "1", "-s", "Anna=0")  # the sweeps alone: the piles kept
+    assert (code, err) == (0, "")
+    assert shown()["totals"] == {"Anna": 2, "Bruno": 2}

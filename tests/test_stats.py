@@ -91,3 +91,27 @@ def test_an_unknown_rule_set_is_an_error_naming_it():
     assert err.startswith("error: --rules 'nosuch': no such rule set, built in or in the history (known: cassino, ")
     # a built-in game nobody played yet is no error: there is simply nothing to show
     assert run("stats", "--rules", "escoba") == (0, "No matches recorded for that choice.\n", "")
+
+
+def test_stats_with_a_points_only_hand_does_not_fail_with_keyerror_points_only():
+    """Issue 24: once a hand was entered with ``match add --points``, ``stats`` (and --json, and the filters
+    taking that match in) exited 70 with KeyError: 'points-only'. Such a hand counts in the points and the
+    hands, not in the sweeps or the category shares."""
+    run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno")
+    assert run("match", "add", "--points", "Anna=3", "--points", "Bruno=1")[0] == 0
+    # Anna: coins, settebello and 1 sweep = 3; Bruno: cards and primiera = 2
+    assert run("match", "add", "-p", "Anna=d:A234567 h:A2345 s:A c:A", "-p", "Bruno=rest", "-s", "Anna=1")[0] == 0
+    for args in ((), ("--side", "anna"), ("--rules", "scopa"), ("--side", "Bruno", "--rules", "scopa")):
+        rows = figures(*args)
+        anna = rows.get("Anna") or rows["Bruno"]
+        assert anna["hands"] == 2 and anna["points_only_hands"] == 1
+    rows = figures()
+    anna, bruno = rows["Anna"], rows["Bruno"]
+    assert (anna["points_per_hand"], bruno["points_per_hand"]) == ((3 + 3) / 2, (1 + 2) / 2)
+    assert anna["sweeps_per_hand"] == 1.0  # one sweep over the one hand whose sweeps are known
+    assert anna["categories"]["settebello"]["rate"] == 1.0 and bruno["categories"]["primiera"]["rate"] == 1.0
+    assert "points-only" not in anna["categories"]
+    code, out, err = run("stats")
+    assert (code, err) == (0, "")
+    assert "Hands entered as points only count in the points per hand, not in the sweeps or the categories." \
+        in " ".join(out.split())

@@ -57,10 +57,10 @@ def test_bug_the_phone_sheet_mixes_languages_after_an_italian_phone_stored_a_han
 def test_bug_the_ending_sentence_is_in_each_readers_language() -> None:
     # Bruno's 3 reach the target of 3: the sentence saying why he won is made for each reader
     italian, english, spanish, _csrf, match_id = phones()
-    assert "Bruno has the highest total past 3" in english.get(f"/m/{match_id}").text
-    assert "Bruno ha il totale più alto oltre 3" in italian.get(f"/m/{match_id}").text
+    assert "Bruno reached 3 with the highest total" in english.get(f"/m/{match_id}").text
+    assert "Bruno è arrivato a 3 con il totale più alto" in italian.get(f"/m/{match_id}").text
     english_again = english.get(f"/m/{match_id}").text
-    assert "Bruno has the highest total past 3" in english_again and "vince" not in english_again
+    assert "Bruno reached 3 with the highest total" in english_again and "vince" not in english_again
 
 
 def test_bug_the_exports_name_the_categories_in_the_language_of_who_downloads_them() -> None:

@@ -69,16 +69,17 @@ def test_endings_in_words_on_the_form_and_the_sheet() -> None:
     c, csrf = joined()
     page = unescape(c.get("/").text)
     finishes = dict(re.findall(r'<option value="(highest|count-out|count-out-if-tied|claim)"[^>]*>([^<]*)<', page))
-    assert finishes == {"highest": "the highest total past the target wins",
+    assert finishes == {"highest": "the highest total wins once a side reaches the target",
                         "count-out": "the first to reach the target wins at once",
-                        "count-out-if-tied": "the highest total past the target wins; a tie is counted out",
+                        "count-out-if-tied":
+                            "the highest total wins once a side reaches the target; a tie is counted out",
                         "claim": "a side claims to have reached the target"}
     m = start(c, csrf, "Anna", "Bruno", **{"with": "napola"})
     sheet = unescape(c.get(f"/m/{m}").text)
     line = re.search(r'<p class="sub">(.*?)</p>', sheet, re.S)
     assert line
-    assert " ".join(line[1].split()) == ("Scopa · to 11 · the highest total past the target wins; a tie is counted "
-                                         "out · with napola")
+    assert " ".join(line[1].split()) == ("Scopa · to 11 · the highest total wins once a side reaches the target; "
+                                         "a tie is counted out · with napola")
 
 
 def test_after_a_mistake_the_new_match_form_is_above_the_list() -> None:

@@ -16,6 +16,7 @@ from types import ModuleType
 import typer
 
 from scorekeeper._words import visible
+from scorekeeper.i18n import _
 
 #: Where a token of a pile ends: readline completes the word after the last of these. Not ":" (a suit
 #: group "d:A7" is one token) nor "=" or "+" (a side's name may hold them).
@@ -53,23 +54,32 @@ class LineReader:
         """Whether answers are read with line editing (at a terminal)."""
         return self._readline is not None
 
-    def ask(self, question: str, *, default: str | None = None, kind: str = "", words: Iterable[str] = ()) -> str:
+    def ask(self, question: str, *, default: str | None = None, kind: str = "", words: Iterable[str] = (),
+            typed: str | None = None) -> str:
         """One answer, stripped; Enter alone gives ``default`` (or the empty answer). ``kind`` names the
-        history the answer joins: a pile is recalled at a pile's question, a count at a count's."""
+        history the answer joins: a pile is recalled at a pile's question, a count at a count's.
+
+        ``typed``: an answer already typed in, to be mended (an old pile, at ``match edit``); at a
+        terminal it stands on the line to be edited, elsewhere it is the default."""
+        editing = typed is not None and self._readline is not None
+        if typed is not None and not editing:
+            default = typed
         shown = visible(question) + (f" [{visible(default)}]" if default else "") + ": "
         self._words = sorted(set(words), key=str.casefold)
         history = self._histories.setdefault(kind, [])
         try:
-            answer = self._read(shown, history)
+            answer = self._read(shown, history, typed if editing else None)
         except (EOFError, KeyboardInterrupt):
+            # said in the player's language (click's own "Aborted!" is English only)
             print(file=sys.stderr)
-            raise typer.Abort() from None
+            print(_("Stopped: nothing was stored."), file=sys.stderr)
+            raise typer.Exit(1) from None
         answer = answer.strip()
         if answer and (not history or history[-1] != answer):
             history.append(answer)
         return answer or (default or "")
 
-    def _read(self, shown: str, history: list[str]) -> str:
+    def _read(self, shown: str, history: list[str], typed: str | None = None) -> str:
         rl = self._readline
         if rl is None:
             print(shown, end="", file=sys.stderr, flush=True)
@@ -80,7 +90,18 @@ class LineReader:
         rl.clear_history()
         for line in history:
             rl.add_history(line)
-        return input(shown)
+        if typed is None:
+            return input(shown)
+
+        def pre_type() -> None:  # readline's pre-input hook: the old answer on the line, the cursor after it
+            rl.insert_text(typed)
+            rl.redisplay()
+
+        rl.set_pre_input_hook(pre_type)
+        try:
+            return input(shown)
+        finally:
+            rl.set_pre_input_hook(None)
 
     def _complete(self, text: str, state: int) -> str | None:
         """readline's completer: the ``state``-th word that starts with ``text`` (any letter case)."""

@@ -53,7 +53,7 @@ def reporting(code: int = NOT_UNDERSTOOD) -> Iterator[None]:
 def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str] | None = None,
                declare: list[str] | None = None, claim: list[str] | None = None, with_: list[str] | None = None,
                italian_suits: bool | None = False, rules: str | None = None, *, needs_piles: bool = False,
-               options: list[str] | None = None, in_match: bool = False) -> HandSpec:
+               options: list[str] | None = None, in_match: bool = False, spanish: bool = False) -> HandSpec:
     """The hand a command was given: its hand file, with the hand options laid over it
     (``needs_piles``: refuse a hand with no pile at all, as a command that counts must).
 
@@ -64,11 +64,14 @@ def typed_hand(hand_file: Path | None, pile: list[str] | None, sweeps: list[str]
 
     spec = read_hand_file(hand_file) if hand_file is not None else HandSpec()
     mine = settings()  # the settings file's game and suit letters, unless the hand or an option says
-    letters = italian_suits if in_match else italian_suits or mine.suit_letters == "italian" or None
+    letters = italian_suits if in_match else italian_suits or mine.suit_letters in ("italian", "spanish") or None
     spec = with_options(spec, piles=pile or (), sweeps=sweeps or (), declare=declare or (), claims=claim or (),
                         enabled=with_ or (), rules=rules or (None if spec.rules else mine.rules),
                         italian_suits=letters, options=options or ())
-    if in_match and italian_suits is None and hand_file is None:
+    if spanish or (not in_match and italian_suits is not True and hand_file is None
+                   and mine.suit_letters == "spanish"):  # not for players: a settings value
+        spec = replace(spec, italian_suits=True, spanish=True)
+    elif in_match and italian_suits is None and hand_file is None:
         spec = replace(spec, italian_suits=None)
     if needs_piles and not spec.piles:
         raise NotationError(_("no piles: give a hand file or --pile SIDE=CARDS for each side"))
@@ -210,7 +213,11 @@ ItalianOption = Annotated[bool, typer.Option(
 MatchLettersOption = Annotated[bool | None, typer.Option(
     "--italian-suits/--french-suits",  # not for players: the options' names
     help=N_("Read suit letters as Italian (D denari, C coppe, S spade, B bastoni) or French; the match remembers "
-         "the choice for its next hands."), show_default=False)]
+         "the choice for its next hands (settings: suit_letters)."), show_default=False)]
+SpanishOption = Annotated[bool, typer.Option(
+    "--spanish-suits",  # not for players: an option's name
+    help=N_("Read suit letters as Spanish (O oros, C copas, E espadas, B bastos), a 40-card pack's courts as "
+         "10, 11, 12 (sota, caballo, rey); in a match, it remembers the choice."))]
 OptionOption = Annotated[list[str] | None, typer.Option(
     "--option", metavar="ID=VALUE",
     help=N_("Choose one of the rule set's options (see 'rules show'), e.g. fewest-cards=on."))]

@@ -5,64 +5,29 @@ The database, the match logic and the renderers are imported inside each command
 ``scorekeeper score`` never pays for the history database.
 """
 
-import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
 from scorekeeper._words import visible
-from scorekeeper.cli._complete import completing, match_refs, pile_sides, side_names
+from scorekeeper.cli._complete import match_refs, side_names
 from scorekeeper.cli._help import helps
+from scorekeeper.cli._match_options import DbOption as DbOption  # where the other commands found them
+from scorekeeper.cli._match_options import LatestArg, match_and
+from scorekeeper.cli._match_options import open_store as open_store
 from scorekeeper.cli.common import (
-    NOT_OK,
-    ClaimOption,
-    DeclareOption,
     JsonOption,
-    MatchLettersOption,
     OptionOption,
-    PileOption,
-    SweepsOption,
     WithOption,
     chosen_options,
     reporting,
     say,
-    typed_hand,
 )
+from scorekeeper.cli.match_entry import add, edit
 from scorekeeper.i18n import N_, _
-
-if TYPE_CHECKING:
-    from scorekeeper.history.matches import Entered
-    from scorekeeper.history.store import Store
 
 app = typer.Typer(help=N_("Run a match: start it, enter each hand, see the standings and the winner."),
                   no_args_is_help=True)
-
-DbOption = Annotated[Path | None, typer.Option(
-    "--db", metavar="PATH", help=N_("History database (default: $SCOREKEEPER_DB, or the user's data folder)."))]
-MatchArg = Annotated[str | None, typer.Argument(
-    metavar="[MATCH]", help=N_("Match id or name; default: the one match being played."), show_default=False,
-    autocompletion=match_refs)]
-LatestArg = Annotated[str | None, typer.Argument(
-    metavar="[MATCH]", help=N_("Match id or name; default: the latest match (playing, or just finished)."),
-    show_default=False, autocompletion=match_refs)]
-FileOption = Annotated[Path | None, typer.Option(
-    "--file", "-f", metavar="HAND_FILE", help=N_("A hand file (YAML or JSON); options add to it."))]
-ForceOption = Annotated[bool, typer.Option(
-    "--force", help=N_("Record a hand that does not check out, with its problems noted."))]
-#: --pile, completing the match's side names (``SIDE=``).
-SidePileOption = Annotated[list[str] | None, completing(PileOption, pile_sides)]
-AskOption = Annotated[bool | None, typer.Option(
-    "--ask/--no-ask",  # not for players: the option's names
-    help=N_("Ask for each side's pile (default: when no --pile is given and a terminal is attached)."))]
-
-
-def open_store(db: Path | None, *, readonly: bool = False) -> "Store":
-    """The history database named by --db, $SCOREKEEPER_DB or the default (``readonly`` for the
-    commands that only read it: they work on a copy on read-only media too)."""
-    from scorekeeper.history.store import Store
-
-    return Store(db, readonly=readonly)
 
 
 def read_target(text: str | None) -> int | None:
@@ -136,125 +101,6 @@ def _no_default(option: str, example: str) -> NoReturn:
         option=option, path=config_path(), example=example))
 
 
-def _report_entered(entered: "Entered", json: bool, verb: str) -> None:
-    """``verb`` is "stored" (match add) or "replaced" (match edit)."""
-    from scorekeeper.output.sheet import entered_dict, entered_text
-    from scorekeeper.output.text import to_json
-
-    print(to_json(entered_dict(entered)) if json else entered_text(entered, verb))
-    if not entered.stored:
-        if verb == "replaced":
-            message = _("error: hand {number} not replaced: it does not check out "
-                        "(fix it, or give --force to record it with its problems)")
-        else:
-            message = _("error: hand {number} not stored: it does not check out "
-                        "(fix it, or give --force to record it with its problems)")
-        say(message.format(number=entered.number))
-        raise typer.Exit(NOT_OK)
-
-
-@helps(N_("Score a hand exactly as 'score' does, store it, and show the standings.\n\n"
-           "A side may be named by its team name or by one of its players. A hand that does not check out is "
-           "refused (exit 1) unless --force records it with its problems. With --points, the hand is stored from "
-           "the points alone, as on a score pad, and shown as unverified everywhere."))
-def add(
-    match: MatchArg = None,
-    hand_file: FileOption = None,
-    pile: SidePileOption = None,
-    sweeps: SweepsOption = None,
-    declare: DeclareOption = None,
-    claim: ClaimOption = None,
-    with_: WithOption = None,
-    italian_suits: MatchLettersOption = None,
-    force: ForceOption = False,
-    ask: AskOption = None,
-    points: Annotated[list[str] | None, typer.Option(
-        "--points", metavar="SIDE=N",
-        help=N_("Store the hand from each side's points alone, marked unverified (no pile is checked)."))] = None,
-    json: JsonOption = False,
-    db: DbOption = None,
-) -> None:
-    from scorekeeper.cli.common import settings
-    from scorekeeper.cli.match_prompts import ask_again, ask_hand, command_line
-    from scorekeeper.history.matches import add_hand, load_match, with_letters
-
-    if points:
-        _add_points(match, points, bool(hand_file or pile or sweeps or declare or claim or with_ or force), json, db)
-        return
-    with reporting():
-        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
-        letters = settings().suit_letters == "italian"  # not for players: a settings value
-        with open_store(db) as store:
-            asking = bool(ask or (ask is None and not spec.piles and sys.stdin.isatty()))
-            if asking:
-                playing = load_match(store, match)
-                spec = ask_hand(with_letters(spec, playing, letters), playing)
-            entered = add_hand(store, match, spec, force=force, letters=letters)
-            while asking and not entered.stored:
-                again = ask_again(spec, entered)
-                if again is None:
-                    say(_("To enter it later: {command}").format(command=command_line(entered.match.id, spec)))
-                    break
-                spec = again
-                entered = add_hand(store, match, spec, force=force, letters=letters)
-    _report_entered(entered, json, "stored")
-
-
-def _add_points(match: str | None, points: list[str], other: bool, json: bool, db: Path | None) -> None:
-    """``match add --points``: a hand from points alone."""
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.history.points_only import add_points_hand
-    from scorekeeper.output.sheet import points_entered_dict, points_entered_text
-    from scorekeeper.output.text import to_json
-
-    with reporting():
-        if other:
-            raise ScorekeeperError(_("--points stores a hand from points alone: it cannot be given with piles, "
-                                     "sweeps, declarations, claims, --with, --file or --force"))
-        with open_store(db) as store:
-            entered = add_points_hand(store, match, points)
-    print(to_json(points_entered_dict(entered)) if json else points_entered_text(entered))
-
-
-def _match_and(first: str, second: str | None) -> tuple[str | None, str]:
-    """``[MATCH] THING``: with one argument it is the thing, and the match is the latest."""
-    return (None, first) if second is None else (first, second)
-
-
-@helps(N_("Replace a hand with a newly typed one; everything after it is counted again, the winner too."))
-def edit(
-    match: Annotated[str, typer.Argument(
-        metavar="[MATCH] HAND", help=N_("Match id or name (default: the latest match), then the hand's number."),
-        autocompletion=match_refs)],
-    hand: Annotated[str | None, typer.Argument(metavar="", help="", show_default=False)] = None,
-    hand_file: FileOption = None,
-    pile: SidePileOption = None,
-    sweeps: SweepsOption = None,
-    declare: DeclareOption = None,
-    claim: ClaimOption = None,
-    with_: WithOption = None,
-    italian_suits: MatchLettersOption = None,
-    force: ForceOption = False,
-    json: JsonOption = False,
-    db: DbOption = None,
-) -> None:
-    from scorekeeper.cli.common import settings
-    from scorekeeper.history.matches import edit_hand
-    from scorekeeper.match.ending import MatchError
-
-    ref, number = _match_and(match, hand)
-    with reporting():
-        if not (number.isascii() and number.isdigit()) or len(number) > 9:
-            raise MatchError(_("HAND {text}: not a hand number (1, 2, ...)").format(text=repr(number)))
-        spec = typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, in_match=True)
-        letters = settings().suit_letters == "italian"  # not for players: a settings value
-        with open_store(db) as store:
-            entered = edit_hand(store, ref, int(number), spec, force=force, letters=letters)
-    if entered.match.chosen:
-        say(entered.match.chosen)
-    _report_entered(entered, json, "replaced")
-
-
 @helps(N_("Every hand with each category's points, the running totals, and the state of the match."))
 def show(match: LatestArg = None, json: JsonOption = False, db: DbOption = None) -> None:
     from scorekeeper.history.matches import load_match
@@ -317,7 +163,7 @@ def claim(
     from scorekeeper.output.sheet import match_dict, standings
     from scorekeeper.output.text import to_json
 
-    ref, claimer = _match_and(match, side)
+    ref, claimer = match_and(match, side)
     with reporting(), open_store(db) as store:
         after = add_claim(store, ref, claimer)
     if after.chosen:

@@ -1,6 +1,6 @@
 """Asking for a hand at the terminal, side by side, for ``match add``: a pile that does not read is
 asked again, the sweeps and declarations are asked and can be corrected, a wrong claim can give way to
-the count, and what was typed is never lost.
+the count (the claim noted), and what was typed is never lost.
 
 Answers are read by ``_lines.LineReader``: line editing, history and Tab completion at a terminal.
 """
@@ -37,32 +37,37 @@ def _reader() -> LineReader:
     return _READER[1]
 
 
-def card_words(rules: RuleSet, italian_suits: bool) -> list[str]:
+def card_words(rules: RuleSet, italian_suits: bool, spanish: bool = False) -> list[str]:
     """What Tab offers at a pile's question: the deck's cards, its suit groups, and 'rest'."""
     from scorekeeper.cards import suit_letters
 
-    letters = {suit: letter for letter, suit in suit_letters(italian_suits).items()
+    letters = {suit: letter for letter, suit in suit_letters(italian_suits, spanish).items()
                if len(letter) == 1 and letter.isascii()}
     cards = rules.cards.cards
     groups = [f"{letters[suit]}:" for suit in dict.fromkeys(c.suit for c in cards)]
     return ["rest", *(c.rank.value + letters[c.suit] for c in cards), *groups]
 
 
-def ask_pile(side: str, rules: RuleSet, italian_suits: bool, default: str | None = None) -> str:
-    """Ask for one side's pile until it reads ('-' for a side that took nothing)."""
+def ask_pile(side: str, rules: RuleSet, italian_suits: bool, default: str | None = None,
+             typed: str | None = None, spanish: bool = False) -> str:
+    """Ask for one side's pile until it reads ('-' for a side that took nothing); ``typed``: the pile
+    it had, typed in to be mended (``match edit``)."""
     from scorekeeper.errors import InputErrors
     from scorekeeper.notation import parse_pile
 
-    words = card_words(rules, italian_suits)
+    words = card_words(rules, italian_suits, spanish)
     while True:
-        text = _reader().ask(_("Pile of {side}").format(side=side), default=default, kind="pile", words=words)
+        text = _reader().ask(_("Pile of {side}").format(side=side), default=default, kind="pile", words=words,
+                             typed=typed)
+        typed = None  # asked again after a mistake: the Up arrow brings back what was typed
         if not text:
             say(_("Type the cards {side} took (like 7d Ad h:6), 'rest' for every card no other pile lists, "
                   "or - if {side} took none.").format(side=side))
             continue
         text = "" if text == NOTHING else text
         try:
-            parse_pile(text, rules.cards, where=_("pile of {side}").format(side=side), italian_suits=italian_suits)
+            parse_pile(text, rules.cards, where=_("pile of {side}").format(side=side), italian_suits=italian_suits,
+                       spanish=spanish)
             return text
         except InputErrors as exc:
             for message in exc.messages:
@@ -108,16 +113,29 @@ def _same_piles(typed: Mapping[str, object], spec: HandSpec, rules: RuleSet) -> 
     if not isinstance(before, dict) or set(before) != set(spec.piles):
         return False
 
-    def cards(text: object, italian: bool) -> tuple[bool, list[str]] | None:
+    def cards(text: object, letters: object) -> tuple[bool, list[str]] | None:
         try:
-            pile = parse_pile(str(text), rules.cards, italian_suits=italian)
+            pile = parse_pile(str(text), rules.cards, italian_suits=letters in ("italian", "spanish"),
+                              spanish=letters == "spanish")
         except InputErrors:
             return None
         return pile.rest, sorted(str(c) for c in pile.cards)
 
-    italian_before = typed.get("suit_letters") == "italian"  # not for players: a hand-file key
-    return all(cards(before[side], italian_before) == cards(text, bool(spec.italian_suits))
+    now = "spanish" if spec.spanish else "italian" if spec.italian_suits else "french"  # not for players: names
+    return all(cards(before[side], typed.get("suit_letters")) == cards(text, now)  # not for players: a key
                for side, (text, _where) in spec.piles.items())
+
+
+def ask_letters(why: str) -> str:
+    """Which suit letters the hand was typed in, when nothing said it (``match.letters``): french,
+    italian or spanish, asked until one of them."""
+    say(_("error: {message}").format(message=why))
+    choices = {"f": "french", "i": "italian", "s": "spanish"}  # not for players: the letters the question shows
+    while True:
+        answer = _reader().ask(_("Is c clubs (f: French letters), coppe (i: Italian D C S B) or copas (s: Spanish "
+                                 "O C E B)?"), kind="letters").strip().casefold()
+        if answer in choices:
+            return choices[answer]
 
 
 def _yes(question: str) -> bool:
@@ -130,6 +148,7 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
     """Ask for each playing side's pile, sweeps and declarations; the last side's pile is 'rest' unless
     another side took it; the piles of the hand before are stored again only if confirmed."""
     from scorekeeper.match.hand import side_lookup
+    from scorekeeper.notation import REST_WORDS
 
     settings = match.settings
     rules = settings.rules
@@ -144,9 +163,10 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
     playing = match.state.next_sides
     while True:
         for i, side in enumerate(playing):
-            rest_taken = any(text.strip().casefold() == "rest" for s, (text, _w) in piles.items() if s != side)
+            rest_taken = any(text.strip().casefold() in REST_WORDS for s, (text, _w) in piles.items() if s != side)
             last = i == len(playing) - 1 and not rest_taken
-            piles[side] = (ask_pile(side, rules, bool(spec.italian_suits), "rest" if last else None),
+            piles[side] = (ask_pile(side, rules, bool(spec.italian_suits), "rest" if last else None,
+                                    spanish=spec.spanish),
                            _("pile of {side}").format(side=side))
             if has_sweeps and side not in typed_sweeps:
                 sweeps[side] = _ask_sweeps(side, rules, sweeps.get(side, 0))
@@ -163,21 +183,59 @@ def ask_hand(spec: HandSpec, match: Match) -> HandSpec:
         say(_("Type the piles of this hand (the Up arrow brings back what was typed)."))
 
 
-def ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
-    """After a refused hand: store the count instead of a wrong claim, or retype one side's pile, the
-    sweeps or a declaration, keeping the rest (None: give up)."""
+def store_the_count(entered: Entered) -> bool:
+    """After a hand whose only fault is a wrong claim: show the count and ask whether to store it
+    (Enter is yes), the claim kept with it and noted."""
+    from scorekeeper.output.text import hand_table
+
+    say(hand_table(entered.counted.result))
+    answer = _reader().ask(_("Store the count?") + " " + _("[Y/n]"), kind="yes").strip().casefold()
+    return answer in {"", "y", "yes", _("y"), _("yes")}
+
+
+def ask_edit(spec: HandSpec, match: Match, number: int) -> HandSpec:
+    """Ask for each side's pile of hand ``number`` again, its old pile typed in to be mended, then the
+    sweeps and declarations, the old ones offered; what the command line gave is not asked."""
+    from scorekeeper.match.hand import kept_from, side_lookup
+    from scorekeeper.scoring.hand import HandSpec
+
+    settings = match.settings
+    rules = settings.rules
+    row = match.row.live_hands[number - 1]
+    old = kept_from(HandSpec(italian_suits=None), row.typed, settings, "")
+    letters = bool(old.italian_suits if spec.italian_suits is None else spec.italian_suits)
+    spanish = old.spanish if spec.italian_suits is None else spec.spanish
+    names = side_lookup(settings)
+    given_piles, given_sweeps = _by_side(spec.piles, names), _by_side(spec.sweeps, names)
+    given_declared = {side: dict(d) for side, d in _by_side(spec.declared, names).items()}
+    has_sweeps, declarations = _counted_kinds(settings, spec)
+    say(_("Hand {number} of match {id} ({rules}): Enter keeps what it had.").format(
+        number=number, id=match.id, rules=rules.name))
+    piles, sweeps, declared = dict(given_piles), dict(given_sweeps), {s: dict(d) for s, d in given_declared.items()}
+    for side in row.sides:
+        if side not in given_piles:
+            before = old.piles.get(side, (None, ""))[0]
+            text = ask_pile(side, rules, letters, typed=before if before is None else before or NOTHING,
+                            spanish=spanish)
+            piles[side] = (text, _("pile of {side}").format(side=side))
+        if has_sweeps and side not in given_sweeps:
+            sweeps[side] = _ask_sweeps(side, rules, old.sweeps.get(side, 0))
+        for cid in declarations:
+            if cid not in given_declared.get(side, {}):
+                declared.setdefault(side, {})[cid] = _ask_declared(side, cid, rules,
+                                                                   old.declared.get(side, {}).get(cid, 0))
+    return replace(spec, piles=piles, sweeps=sweeps, declared=declared, italian_suits=letters, spanish=spanish)
+
+
+def ask_again(spec: HandSpec, entered: Entered, shown: bool = False) -> HandSpec | None:
+    """After a refused hand: retype one side's pile, the sweeps or a declaration, keeping the rest
+    (None: give up); ``shown``: its count is on the screen already."""
     from scorekeeper.match.hand import side_lookup
     from scorekeeper.output.text import hand_table
 
     settings = entered.match.settings
-    result = entered.counted.result
-    say(hand_table(result))
-    wrong = [s for s, n in result.claims.items() if n != result.totals[result.sides.index(s)]]
-    if wrong and len(wrong) == len(result.problems):  # the claims are all that is wrong
-        counted = ", ".join(f"{s} {n}" for s, n in zip(result.sides, result.totals, strict=True))
-        if _yes(_("Store the hand with the points counted ({counted}) instead of those claimed?").format(
-                counted=counted)):
-            return replace(spec, claims={})
+    if not shown:
+        say(hand_table(entered.counted.result))
     has_sweeps, declarations = _counted_kinds(settings, spec)
     playing = entered.match.state.next_sides
     names = side_lookup(settings)
@@ -190,7 +248,7 @@ def ask_again(spec: HandSpec, entered: Entered) -> HandSpec | None:
             return None
         side = names.get(name.casefold())
         if side is not None and side in playing:
-            text = ask_pile(side, settings.rules, bool(spec.italian_suits))
+            text = ask_pile(side, settings.rules, bool(spec.italian_suits), spanish=spec.spanish)
             return replace(spec, piles={**spec.piles, side: (text, _("pile of {side}").format(side=side))})
         if name.casefold() in facts:
             return _correct(spec, name.casefold(), playing, settings.rules, names)
@@ -230,5 +288,5 @@ def command_line(match_id: int, spec: HandSpec) -> str:
              for a in ("--declare", f"{side}:{cid}={n}")]
     args += [a for cid in spec.enabled for a in ("--with", cid)]
     if spec.italian_suits:
-        args.append("--italian-suits")  # not for players: an option
+        args.append("--spanish-suits" if spec.spanish else "--italian-suits")  # not for players: options
     return " ".join(shlex.quote(a) for a in args)

@@ -17,6 +17,7 @@ from scorekeeper.cli.common import (
     OptionOption,
     PileOption,
     RulesOption,
+    SpanishOption,
     SweepsOption,
     WithOption,
     reporting,
@@ -45,11 +46,12 @@ def score(
     with_: WithOption = None,
     option: OptionOption = None,
     italian_suits: ItalianOption = False,
+    spanish_suits: SpanishOption = False,
     json: JsonOption = False,
 ) -> None:
     with reporting():
         result = score_hand(typed_hand(hand_file, pile, sweeps, declare, claim, with_, italian_suits, rules,
-                                       needs_piles=True, options=option))
+                                       needs_piles=True, options=option, spanish=spanish_suits))
     print(to_json(result.to_dict()) if json else hand_table(result))
     if not result.ok:
         raise typer.Exit(NOT_OK)
@@ -63,12 +65,14 @@ def primiera(
     pile: PileOption = None,
     rules: RulesOption = None,
     italian_suits: ItalianOption = False,
+    spanish_suits: SpanishOption = False,
     json: JsonOption = False,
 ) -> None:
     from scorekeeper.scoring.dispute import settle_primiera
 
     with reporting():
-        dispute = settle_primiera(typed_hand(None, pile, italian_suits=italian_suits, rules=rules, needs_piles=True))
+        dispute = settle_primiera(typed_hand(None, pile, italian_suits=italian_suits, rules=rules, needs_piles=True,
+                                             spanish=spanish_suits))
     print(to_json(dispute.to_dict()) if json else _primiera_text(dispute))
     if not dispute.ok:
         raise typer.Exit(NOT_OK)

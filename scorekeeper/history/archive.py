@@ -24,7 +24,7 @@ from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.lifecycle import status_from_events
 from scorekeeper.history.matches import match_from_row, summary_of
-from scorekeeper.history.rows import POINTS_ONLY, pack_categories
+from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY, pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.settings import MAX_TARGET
@@ -265,7 +265,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
             rules, text, key = known[seen]
             check_nesting(match, path)
             check_names(match, where, rules)
-            check_match(match, where, {POINTS_ONLY, *(c.id for c in rules.categories)})
+            check_match(match, where, {POINTS_ONLY, BY_CATEGORIES, *(c.id for c in rules.categories)})
             if store.has_uid(match.uid):
                 report.append(Imported(match.id, _("already in the history"), "present", match.id))
                 continue

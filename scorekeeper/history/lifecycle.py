@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import replace
 
+from scorekeeper.history.letters import first_letters
 from scorekeeper.history.matches import Match, choose, match_from_row, name_taken, refresh_summary
 from scorekeeper.history.rows import ABANDONED, DELETED
 from scorekeeper.history.store import Store, now
@@ -94,7 +95,10 @@ def rematch(store: Store, ref: str | None, name: str = "") -> Match:
         created = now()
         match_id = store.insert_match(uid=uuid.uuid4().hex, name=name, created=created, rules_key=key, sides=sides,
                                       target=target, finish=finish, enabled=enabled)
-        store.insert_event(match_id, "new", None, {"rematch_of": old}, at=created)  # not for players: a key
+        # the rematch is typed in the letters the match before was (its hands', or its own first event's)
+        letters = first_letters(store, match_from_row(store.load(old)))
+        detail = {"rematch_of": old, **({"suit_letters": letters} if letters else {})}  # not for players: keys
+        store.insert_event(match_id, "new", None, detail, at=created)
         return _read(store, match_id, note)
 
 

@@ -18,8 +18,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.history._bulk import category_sources, iter_rows
+from scorekeeper.history.letters import first_letters, with_letters
+from scorekeeper.history.letters import italian_letters as italian_letters  # its home before letters.py
 from scorekeeper.history.listing import list_matches as list_matches  # its home before listing.py
-from scorekeeper.history.rows import POINTS_ONLY, pack_categories
+from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY, pack_categories
 from scorekeeper.history.store import HandRow, MatchRow, Store, StoreError, now
 from scorekeeper.i18n import _, ngettext
 from scorekeeper.match.ending import (
@@ -31,7 +33,8 @@ from scorekeeper.match.ending import (
     Side,
     state_after,
 )
-from scorekeeper.match.hand import CountedHand, count_for, side_lookup
+from scorekeeper.match.hand import CountedHand, count_for, kept_from, only_claims_wrong, side_lookup
+from scorekeeper.match.letters import LettersUnsaid, letters_doubt
 from scorekeeper.rules.stored import digest, rules_from_json, rules_json
 from scorekeeper.scoring.hand import HandSpec
 
@@ -92,6 +95,8 @@ class _Labels(dict[str, str]):
         category = self._titles.get(key)
         if category is not None:
             return category.title
+        if key == BY_CATEGORIES:
+            return _("by categories, cards not checked")
         return _("points only (unverified)") if key == POINTS_ONLY else key
 
 
@@ -292,39 +297,39 @@ def new_match(store: Store, settings: MatchSettings) -> Match:
 
 
 def add_hand(store: Store, ref: str | None, spec: HandSpec, *, force: bool = False,
-             expected_number: int | None = None, letters: bool = False) -> Entered:
+             expected_number: int | None = None, letters: bool | str | None = None, keep_count: bool = True) -> Entered:
     """Count a hand and, if it checks out (or is forced), store it as the match's next hand.
 
+    A hand whose only fault is a wrong claim is stored as counted, the claim kept with it and its
+    problem noted (``keep_count``; False leaves it unstored, for a prompt to ask first): players
+    who miscounted should not have to type the hand again without their claim.
+
     ``expected_number`` is the number the caller means the hand to be: checked inside the write, so
-    two phones sending the same hand at once store it once and the second is told so. A hand whose
-    suit letters were not said (``spec.italian_suits`` None) is read as the match's hands were
-    (``italian_letters``), or with ``letters`` (True: Italian) in a match with none yet.
+    two phones sending the same hand at once store it once and the second is told so. Suit letters
+    not said (``spec.italian_suits`` None) are read as ``with_letters`` settles them; when nothing
+    settles them and the typed letters fit the Italian reading better, ``LettersUnsaid`` is raised
+    (``match.letters``).
     """
     with store.write():
         match = match_from_row(store.load(store.find(ref)))
-        spec = with_letters(spec, match, letters)
-        return store_next_hand(store, match, spec, force=force, expected_number=expected_number)
+        first = first_letters(store, match)
+        if spec.italian_suits is None and letters is None and first is None:
+            doubt = letters_doubt(spec, match.settings.rules)
+            if doubt is not None:
+                raise LettersUnsaid(doubt)
+        spec = with_letters(spec, match, letters, first)
+        return store_next_hand(store, match, spec, force=force, expected_number=expected_number,
+                               keep_count=keep_count)
 
 
-def italian_letters(match: Match) -> bool | None:
-    """Whether the match's latest hand with piles was typed with Italian suit letters (a match
-    remembers them, so they need not be given with every hand); None before any such hand."""
-    for hand in reversed(match.row.live_hands):
-        if "piles" in hand.typed:  # not for players: a hand-file key (a points-only hand has none)
-            return bool(hand.typed.get("suit_letters") == "italian")  # not for players: a hand-file key and value
-    return None
-
-
-def with_letters(spec: HandSpec, match: Match, letters: bool = False) -> HandSpec:
-    """The hand with its suit letters settled: as typed, else as the match remembers, else ``letters``."""
-    if spec.italian_suits is not None:
-        return spec
-    remembered = italian_letters(match)
-    return replace(spec, italian_suits=letters if remembered is None else remembered)
+def _forced(counted: CountedHand, keep_count: bool) -> bool:
+    """Whether a counted hand needs --force to be stored: it does not check out, and it is not a hand
+    whose only fault is a wrong claim with the count kept."""
+    return not counted.result.ok and not (keep_count and only_claims_wrong(counted.result))
 
 
 def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, expected_number: int | None,
-                    detail: dict[str, Any] | None = None) -> Entered:
+                    detail: dict[str, Any] | None = None, keep_count: bool = True) -> Entered:
     """``add_hand`` for a match read inside the write transaction the caller holds."""
     number = match.state.hands + 1
     if expected_number is not None and expected_number != number:
@@ -335,9 +340,9 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
         raise MatchError(_("match {id} is over ({why}); undo or edit a hand to change that").format(
             id=match.id, why=match.state.reason))
     counted = count_for(match.settings, match.state.next_sides, spec)
-    if not counted.result.ok and not force:
+    forced = _forced(counted, keep_count)
+    if forced and not force:
         return Entered(counted, False, match, number)
-    forced = not counted.result.ok
     event = store.insert_event(match.id, "add", number, {**({"forced": True} if forced else {}), **(detail or {})})
     columns = hand_columns(counted, forced)
     hand_id = store.insert_hand(match.id, number, columns, event)
@@ -345,22 +350,26 @@ def store_next_hand(store: Store, match: Match, spec: HandSpec, *, force: bool, 
 
 
 def edit_hand(store: Store, ref: str | None, number: int, spec: HandSpec, *, force: bool = False,
-              letters: bool = False) -> Entered:
+              letters: bool | str | None = None, keep_count: bool = True) -> Entered:
     """Replace hand ``number`` with a newly typed one and count the match again from there (with no
-    match named, in the latest: see ``choose``); suit letters not said are settled as ``add_hand``'s."""
+    match named, in the latest: see ``choose``). What the new hand does not say keeps its old value
+    (``match.hand.kept_from``); suit letters said by neither are settled, and a wrong claim kept, as
+    ``add_hand`` does."""
     with store.write():
         match = _chosen(store, ref)
-        spec = with_letters(spec, match, letters)
         if not 1 <= number <= match.state.hands:
             raise MatchError(_("match {id} has no hand {number} (it has {count})").format(
                 id=match.id, number=number, count=match.state.hands))
         old = match.row.live_hands[number - 1]
+        spec = kept_from(spec, old.typed, match.settings, _("hand {number} as stored").format(number=number))
+        spec = with_letters(spec, match, letters, first_letters(store, match))
         counted = count_for(match.settings, tuple(old.sides), spec)
-        if not counted.result.ok and not force:
+        forced = _forced(counted, keep_count)
+        if forced and not force:
             return Entered(counted, False, match, number)
         event = store.insert_event(match.id, "edit", number)
         store.end_hand(old.id, event)
-        columns = hand_columns(counted, not counted.result.ok)
+        columns = hand_columns(counted, forced)
         hand_id = store.insert_hand(match.id, number, columns, event)
         after = with_hand(store, match, hand_id, number, columns, event, replaced=old.id)
     return Entered(counted, True, replace(after, chosen=match.chosen), number, event)

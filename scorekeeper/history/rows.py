@@ -34,6 +34,8 @@ def unpack_categories(packed: list[list[Any]], sides: int) -> list[list[Any]]:
 ABANDONED, DELETED = "abandoned", "deleted"  # not for players: stored words
 #: The category a hand entered from points alone stores its points under (no piles were checked).
 POINTS_ONLY = "points-only"  # not for players: a category id
+#: The mark of a hand entered by categories (who took each, and the sweeps): no points, no card checked.
+BY_CATEGORIES = "by-categories"  # not for players: a category id
 
 
 class HandRow(NamedTuple):

@@ -6,6 +6,11 @@ played, won and the win rate count finished matches only, while its hands count 
 in the figures per hand. A category is "won" in a hand when the side got points for it in
 the part of the hand that counted. Sweeps per hand are the sweep categories' points divided by
 the points a sweep is worth (with cancelling sweeps, that is the sweeps left after cancelling).
+
+A hand entered from points alone (``match add --points``) says nothing about categories or sweeps:
+it counts in the hands and the points per hand, and the sweeps and category shares are taken over
+the other hands only (``category_hands``). A hand entered by categories (``match add --took``)
+counts in all of them, its cards unchecked; ``by_categories_hands`` says how many there were.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 
 from scorekeeper.errors import RuleSetError
 from scorekeeper.history.matches import Match, gc_paused, iter_matches
+from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY
 from scorekeeper.history.store import Store
 from scorekeeper.i18n import _
 from scorekeeper.rules.builtins import builtin_ids
@@ -26,22 +32,29 @@ class Tally:
     A plain class, not a dataclass: nothing compares or copies it, and the decorator's compiled
     methods cost ``stats`` 1.5 ms at start."""
 
-    __slots__ = ("name", "kind", "matches", "finished", "playing", "won", "hands", "points", "sweeps", "categories")
+    __slots__ = ("name", "kind", "matches", "finished", "playing", "won", "hands", "points", "sweeps",
+                 "category_hands", "ticked_hands", "categories")  # not for players: slots
 
     def __init__(self, name: str, kind: str) -> None:
         self.name, self.kind = name, kind
         self.matches = self.finished = self.playing = self.won = self.hands = self.points = self.sweeps = 0
+        self.category_hands = 0  # the hands whose categories are known: all but those entered as points only
+        self.ticked_hands = 0  # of which entered by categories, no card checked
         self.categories: dict[str, int] = {}
 
     def as_dict(self, labels: dict[str, str]) -> dict[str, Any]:
         """The figures, with rates, as plain data."""
         per_hand = (lambda n: round(n / self.hands, 3)) if self.hands else (lambda n: 0.0)
+        known = self.category_hands
+        per_known = (lambda n: round(n / known, 3)) if known else (lambda n: 0.0)
         return {"name": self.name, "kind": self.kind, "matches": self.matches, "finished": self.finished,
                 "playing": self.playing, "won": self.won,
                 "win_rate": round(self.won / self.finished, 3) if self.finished else None,  # not for players: a key
                 "hands": self.hands, "points_per_hand": per_hand(self.points),  # not for players: JSON keys
-                "sweeps_per_hand": per_hand(self.sweeps),  # not for players: a JSON key
-                "categories": {cid: {"label": labels[cid], "won": n, "rate": per_hand(n)}
+                "sweeps_per_hand": per_known(self.sweeps),  # not for players: a JSON key
+                "points_only_hands": self.hands - known,  # not for players: a JSON key
+                "by_categories_hands": self.ticked_hands,  # not for players: a JSON key
+                "categories": {cid: {"label": labels[cid], "won": n, "rate": per_known(n)}
                                for cid, n in self.categories.items()}}
 
 
@@ -58,12 +71,16 @@ def _add(tally: Tally, match: Match, side: str) -> None:
             continue
         tally.hands += 1
         tally.points += line.points[side]
+        if POINTS_ONLY in line.hand.ids:
+            continue  # no category known: points only
+        tally.category_hands += 1
+        tally.ticked_hands += BY_CATEGORIES in line.hand.ids
         i = line.hand.sides.index(side)
         for category, counted in zip(line.hand.categories, line.counted, strict=True):
-            if not counted:
-                continue
             spec = kinds.get(category.id)
-            if spec is not None and spec.kind == "sweeps" and spec.points:
+            if not counted or spec is None:  # a mark such as BY_CATEGORIES is no category of the game
+                continue
+            if spec.kind == "sweeps" and spec.points:
                 tally.sweeps += category.points[i] // spec.points
             if category.points[i] > 0:
                 tally.categories[category.id] = tally.categories.get(category.id, 0) + 1

@@ -253,7 +253,7 @@ class _Pass:
             return ""
         leaders = tuple(s for s in self.names if self.totals[s] == best)
         if len(leaders) == 1:
-            return self._win(leaders[0], _("{side} has the highest total past {target}").format(
+            return self._win(leaders[0], _("{side} reached {target} with the highest total").format(
                 side=leaders[0], target=self.s.target))
         if self.s.finish == "count-out-if-tied":  # not for players: a policy id
             before = {side: self.totals[side] - points[side] for side in points}

@@ -16,7 +16,7 @@ from scorekeeper.errors import HandError
 from scorekeeper.i18n import _
 from scorekeeper.match.ending import CategoryPoints, HandPoints, MatchError, MatchSettings
 from scorekeeper.scoring.count import Counter, HandResult
-from scorekeeper.scoring.hand import HandSpec
+from scorekeeper.scoring.hand import HandSpec, hand_from_mapping
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -31,6 +31,18 @@ class CountedHand:
     result: HandResult
     points: HandPoints
     typed: dict[str, Any]
+
+
+def wrong_claims(result: HandResult) -> list[str]:
+    """The sides whose claimed total the count does not bear out."""
+    return [s for s, n in result.claims.items() if n != result.totals[result.sides.index(s)]]
+
+
+def only_claims_wrong(result: HandResult) -> bool:
+    """Whether wrong claims are all that is wrong with a hand: the count itself stands, and the hand
+    can be stored as counted with the claims noted (a claim's problem is the last a count adds)."""
+    wrong = wrong_claims(result)
+    return bool(wrong) and len(wrong) == len(result.problems)
 
 
 def side_lookup(settings: MatchSettings) -> dict[str, str]:
@@ -97,6 +109,26 @@ def resolve(spec: HandSpec, settings: MatchSettings, playing: tuple[str, ...]) -
                    enabled=tuple(dict.fromkeys((*settings.enabled, *spec.enabled))), rules=None)
 
 
+def kept_from(spec: HandSpec, typed: Mapping[str, Any], settings: MatchSettings, source: str) -> HandSpec:
+    """A hand typed again over a stored one (``typed``, as ``typed_record`` keeps it): what the new one
+    does not say keeps its old value: each side's pile, the sweeps and the declarations (given at all,
+    they are given anew, for every side), the optional categories, the suit letters. A claim is
+    checked anew, so an old one is not carried over."""
+    if "piles" not in typed:  # a hand stored from points or by categories: nothing to keep
+        return spec
+    old = hand_from_mapping({key: value for key, value in typed.items() if key != "claims"}, source)
+    names = side_lookup(settings)
+
+    def own(mapping: Mapping[str, Any]) -> dict[str, Any]:
+        return {names.get(name.strip().casefold(), name): value for name, value in mapping.items()}
+
+    return replace(spec, piles={**own(old.piles), **own(spec.piles)}, sweeps=spec.sweeps or old.sweeps,
+                   declared=spec.declared or old.declared, enabled=tuple(dict.fromkeys((*old.enabled, *spec.enabled))),
+                   italian_suits=old.italian_suits if spec.italian_suits is None else spec.italian_suits,
+                   spanish=old.spanish if spec.italian_suits is None else spec.spanish,
+                   where={**old.where, **spec.where})
+
+
 def typed_record(spec: HandSpec) -> dict[str, Any]:
     """What was typed, as a hand-file mapping (``hand_from_mapping`` reads it back)."""
     record: dict[str, Any] = {"piles": {side: text for side, (text, _) in spec.piles.items()}}
@@ -109,7 +141,7 @@ def typed_record(spec: HandSpec) -> dict[str, Any]:
     if spec.enabled:
         record["with"] = list(spec.enabled)
     if spec.italian_suits:
-        record["suit_letters"] = "italian"  # not for players: a hand-file key
+        record["suit_letters"] = "spanish" if spec.spanish else "italian"  # not for players: a hand-file key
     return record
 
 

@@ -23,7 +23,7 @@ from typing import TextIO
 from scorekeeper._words import visible
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Match, category_columns, each_match, gc_paused, match_ids
-from scorekeeper.history.rows import POINTS_ONLY
+from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY
 from scorekeeper.history.store import Store
 from scorekeeper.i18n import _
 from scorekeeper.output.sheet import line_notes, outcome, title
@@ -154,7 +154,8 @@ def csv_chunks(columns: list[str], matches: Iterable[Match]) -> Iterator[str]:
         safe_sides = {side: safe_cell(side) for side in match.settings.side_names}
         for line in match.state.lines:
             hand = line.hand
-            unverified = _("unverified: entered as points only") if POINTS_ONLY in hand.ids else ""
+            unverified = (_("unverified: entered as points only") if POINTS_ONLY in hand.ids
+                          else _("by categories, cards not checked") if BY_CATEGORIES in hand.ids else "")
             note = safe_cell("; ".join(n for n in (line.note, unverified) if n))
             forced = "yes" if hand.forced else ""
             places = [position[cid] for cid in hand.ids]
@@ -172,7 +173,9 @@ def csv_chunks(columns: list[str], matches: Iterable[Match]) -> Iterator[str]:
 
 
 _MD_ESCAPES = str.maketrans({"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]", "&": "&amp;", "<": "&lt;",
-                             ">": "&gt;", "\n": " ", "\r": " "})
+                             ">": "&gt;", "\n": " ", "\r": " ",
+                             # code spans, emphasis and strike-through: a name is shown as typed
+                             "`": "\\`", "*": "\\*", "_": "\\_", "~": "\\~"})
 
 
 def _md(text: object) -> str:
@@ -181,6 +184,8 @@ def _md(text: object) -> str:
 
     >>> print(_md("<b>A|B</b> [x](javascript:y)"))
     &lt;b&gt;A\\|B&lt;/b&gt; \\[x\\](javascript:y)
+    >>> print(_md("`Anna` *B*"))
+    \\`Anna\\` \\*B\\*
     """
     return visible(str(text).translate(_MD_ESCAPES))
 

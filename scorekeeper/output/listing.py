@@ -20,7 +20,8 @@ def matches_table(rows: list[dict[str, Any]], *, total: int | None = None, offse
                 offset=offset, total=total)
         return _("No matches yet: start one with 'scorekeeper match new'.")
     text = table(["id", _("name"), _("rules"), _("sides"), _("hands"), _("score"), _("state")],
-                 [[r["id"], r["name"], r["rules"], " vs ".join(r["sides"]), r["hands"],
+                 [[r["id"], shortened(r["name"]), shortened(r["rules"]), " vs ".join(map(shortened, r["sides"])),
+                   r["hands"],
                    "-".join(str(r["totals"].get(s, 0)) for s in r["sides"]), _list_state(r)]
                   for r in rows])
     after = offset + len(rows)
@@ -31,6 +32,20 @@ def matches_table(rows: list[dict[str, Any]], *, total: int | None = None, offse
                         "'scorekeeper match list --offset {last}'.", total - after)
         text += "\n" + more.format(first=offset + 1, last=after, total=total, more=total - after)
     return text
+
+
+#: The most characters of a name a line of the list shows: a side named with a thousand characters
+#: would otherwise stretch every line of the table (``match show`` shows names whole).
+MOST_SHOWN = 30
+
+
+def shortened(name: str, most: int = MOST_SHOWN) -> str:
+    """A name cut to ``most`` characters, an ellipsis marking the cut.
+
+    >>> shortened("Anna"), shortened("x" * 40, 10)
+    ('Anna', 'xxxxxxxxx…')
+    """
+    return name if len(name) <= most else name[:most - 1] + "…"
 
 
 def _list_state(row: dict[str, Any]) -> str:

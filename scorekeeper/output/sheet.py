@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper._words import and_list, cut_short, visible
 from scorekeeper.history.matches import Entered, Match, Undone
 from scorekeeper.history.problems import hand_problems
-from scorekeeper.history.rows import ABANDONED, POINTS_ONLY
-from scorekeeper.i18n import _, ngettext
+from scorekeeper.history.rows import ABANDONED, BY_CATEGORIES, POINTS_ONLY
+from scorekeeper.i18n import N_, _, ngettext, translated
 from scorekeeper.match.ending import HandLine, MatchState, state_dict
 from scorekeeper.output.listing import matches_table as matches_table  # its home before listing.py
 from scorekeeper.output.text import hand_table, table
@@ -25,10 +25,21 @@ def title(match: Match) -> str:
     name = f' "{s.name}"' if s.name else ""
     if s.enabled:
         return _("Match {id}{name}: {rules} ({rules_id}) to {target}, {finish}, with {optional}").format(
-            id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target, finish=s.finish,
-            optional=", ".join(s.enabled))
+            id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target,
+            finish=finish_words(s.finish), optional=", ".join(s.enabled))
     return _("Match {id}{name}: {rules} ({rules_id}) to {target}, {finish}").format(
-        id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target, finish=s.finish)
+        id=match.id, name=name, rules=s.rules.name, rules_id=s.rules.id, target=s.target, finish=finish_words(s.finish))
+
+
+#: Each ending policy in the words of the language in use; in English, the policy's id as typed after --finish.
+_FINISH_WORDS = {"highest": N_("highest"), "count-out": N_("count-out"),  # not for players: policy ids
+                 "count-out-if-tied": N_("count-out-if-tied"), "claim": N_("claim")}  # not for players: policy ids
+
+
+def finish_words(finish: str) -> str:
+    """An ending policy as a player of the language in use reads it (an unknown id as it is)."""
+    words = _FINISH_WORDS.get(finish)
+    return translated(words) if words else finish
 
 
 def outcome(match: Match) -> str:
@@ -60,15 +71,18 @@ def outcome(match: Match) -> str:
                             "Playing, {score}: a side wins by claiming {target} (match claim); {sides} may claim.",
                             len(over)).format(score=score, target=target, sides=and_list(over))
         return _("Playing, {score}: a side wins by claiming {target} (match claim).").format(score=score, target=target)
-    return _("Playing, {score}, first past {target}.").format(score=score, target=target)
+    return _("Playing, {score}, first to reach {target}.").format(score=score, target=target)
 
 
 def standings(match: Match, points: dict[str, int] | None = None) -> str:
     """The running totals, with this hand's points, and the outcome line."""
     names = match.settings.side_names
-    rows = [[n, "" if points is None else points.get(n, "-"), match.state.totals[n]] for n in names]
-    headers = [_("side"), _("hand") if points is not None else "", _("total")]
-    return f"{table(headers, rows)}\n\n{visible(outcome(match))}"
+    if points is None:  # after an undo, say: no hand to show, so no column for it
+        body = table([_("side"), _("total")], [[n, match.state.totals[n]] for n in names])
+    else:
+        body = table([_("side"), _("hand"), _("total")],
+                     [[n, points.get(n, "-"), match.state.totals[n]] for n in names])
+    return f"{body}\n\n{visible(outcome(match))}"
 
 
 def sheet(match: Match) -> str:
@@ -87,8 +101,10 @@ def sheet(match: Match) -> str:
         rows.append(["", _("hand"), *(line.points.get(n, "") for n in names)])
         rows.append(["", _("total"), *(line.totals[n] for n in names)])
         said = line.note and line.note != match.state.reason  # the reason is printed once, at the end
-        forced = ([_("forced: {problem}").format(problem=p) for p in cut_short(hand_problems(match, line.number))]
-                  if hand.forced else [])
+        # a forced hand's problems, in the reader's language where they can be counted again; a hand
+        # stored as counted despite a wrong claim notes the claim
+        forced = [_("forced: {problem}").format(problem=p) if hand.forced else p
+                  for p in cut_short(hand_problems(match, line.number))]
         for note in ([line.note] if said else []) + forced:
             rows.append(["", f"  {note}", *("" for _name in names)])
     body = table([_("hand"), _("category"), *names], rows) if rows else _("No hands yet.")
@@ -112,13 +128,23 @@ def match_dict(match: Match) -> dict[str, Any]:
             "with": list(s.enabled), "sides": list(s.side_names),
             "players": {side.name: list(side.players) for side in s.sides},
             "state": match.row.status or ("finished" if match.state.finished else "playing"),
-            **_marked(state_dict(s, match.state))}
+            **_typed(match, _marked(state_dict(s, match.state)))}
+
+
+def _typed(match: Match, state: dict[str, Any]) -> dict[str, Any]:
+    """Each hand of ``state_dict`` with ``typed``: what was entered for it, as a hand file says it
+    (each side's pile as typed, the sweeps, declarations, claims, the suit letters)."""
+    for hand, row in zip(state["hands"], match.row.live_hands, strict=False):
+        hand["typed"] = row.typed
+    return state
 
 
 def _marked(state: dict[str, Any]) -> dict[str, Any]:
-    """Each hand of ``state_dict`` with ``unverified``: entered from points alone, no pile checked."""
+    """Each hand of ``state_dict`` with ``unverified``: entered from points alone, no pile checked;
+    and ``by_categories``: entered by ticking who took each category, no card checked."""
     for hand in state["hands"]:
         hand["unverified"] = any(c["id"] == POINTS_ONLY for c in hand["categories"])
+        hand["by_categories"] = any(c["id"] == BY_CATEGORIES for c in hand["categories"])  # not for players: a key
     return state
 
 
@@ -127,7 +153,8 @@ def line_notes(line: HandLine) -> str:
     hand = line.hand
     won = [f"{c.label}: " + ", ".join(f"{side} {p}" for side, p in zip(hand.sides, c.points, strict=True) if p)
            for c, counted in zip(hand.categories, line.counted, strict=True) if counted and any(c.points)]
-    return "; ".join(won + ([line.note] if line.note else []) + ([_("forced")] if hand.forced else []))
+    marks = [_("by categories, cards not checked")] if BY_CATEGORIES in hand.ids else []
+    return "; ".join(marks + won + ([line.note] if line.note else []) + ([_("forced")] if hand.forced else []))
 
 
 def entered_text(entered: Entered, verb: str) -> str:
@@ -162,9 +189,23 @@ def entered_dict(entered: Entered) -> dict[str, Any]:
 
 def options_text(match: Match) -> str:
     """The rule set's options as the match plays them: ``three-kings on, napoleone off``."""
-    from scorekeeper.rules.options import option_values, shown_value
+    from scorekeeper.rules.options import option_values, owner_of, shown_value
 
-    return ", ".join(f"{key} {shown_value(value)}" for key, value in option_values(match.settings.rules).items())
+    rules = match.settings.rules
+    said = []
+    for option in rules.options:
+        value = option_values(rules)[option.id]
+        words = (_("on") if value else _("off")) if isinstance(value, bool) else shown_value(value)
+        text = f"{option.id} {words}"
+        if option.title != option.label:  # in another language: what the option means, in it
+            text += f" ({option.title})"
+        owner = owner_of(rules, option.field)
+        if getattr(owner, "optional", False) and owner.id not in match.settings.enabled:
+            # an option of a category the match does not count: it cannot change any hand
+            text += " " + _("({category} is off in this match, so it scores nothing; start a match with "
+                            "--with {id} to count it)").format(category=owner.title, id=owner.id)
+        said.append(text)
+    return ", ".join(said)
 
 
 def next_command(match: Match) -> str:
@@ -211,6 +252,12 @@ def points_entered_text(entered: PointsEntered) -> str:
     """What ``match add --points`` prints: the hand's points, unverified, and the standings."""
     said = _("Hand {number} stored from points alone (unverified: no pile was checked).").format(
         number=entered.number)
+    return "\n".join([visible(said), standings(entered.match, entered.points)])
+
+
+def ticked_entered_text(entered: PointsEntered) -> str:
+    """What ``match add --took`` prints: the hand's points by categories, and the standings."""
+    said = _("Hand {number} stored by categories (cards not checked).").format(number=entered.number)
     return "\n".join([visible(said), standings(entered.match, entered.points)])
 
 

@@ -152,6 +152,11 @@ def stats_text(figures: dict[str, Any]) -> str:
     won = table([_("name"), *labels.values()],
                 [[r["name"], *(f"{r['categories'][cid]['rate']:.0%}" if cid in r["categories"] else "-"
                                for cid in labels)] for r in rows])
+    if any(r.get("points_only_hands") for r in rows):  # not for players: a key
+        counted += " " + _("Hands entered as points only count in the points per hand, not in the sweeps "
+                           "or the categories.")
+    if any(r.get("by_categories_hands") for r in rows):  # not for players: a key
+        counted += " " + _("Hands entered by categories count in everything, their cards not checked.")
     heading = _("Share of hands in which each category was won:")
     return f"{results}\n{wrapped(counted)}\n\n{heading}\n\n{won}"
 

@@ -3,7 +3,7 @@
 A hand file holds one mapping::
 
     rules: scopa                 # optional: a built-in id or a path; a rule set given with it wins
-    suit_letters: french         # or italian (D C S B); never guessed
+    suit_letters: french         # or italian (D C S B) or spanish (O C E B); never guessed
     with: [napola]               # optional categories turned on
     options: {fewest-cards: on}  # the rule set's options chosen for this hand (see 'rules show')
     piles:                       # side -> cards, in the order the sides sit
@@ -63,6 +63,9 @@ class HandSpec:
     italian_suits: bool | None = False  # None: not said, read as the match's hands were (history.matches)
     where: dict[tuple[str, str], str] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)
+    # Spanish letters (O C E B, the courts 10 11 12); italian_suits is True with them too, since
+    # neither reads "7c" as the canonical seven of clubs
+    spanish: bool = False
 
     def entry(self, deck: Deck) -> HandEntry:
         """Read every pile in this deck; all bad tokens of all piles are reported together."""
@@ -70,7 +73,8 @@ class HandSpec:
         piles = []
         for text, where in self.piles.values():
             try:
-                piles.append(parse_pile(text, deck, where=where, italian_suits=bool(self.italian_suits)))
+                piles.append(parse_pile(text, deck, where=where, italian_suits=bool(self.italian_suits),
+                                        spanish=self.spanish))
             except InputErrors as exc:
                 errors += exc.messages
         if errors:
@@ -195,8 +199,8 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
         raise NotationError(_("{where}: rules: must be a rule-set id or path").format(
             where=where_of(data, "rules", source)))
     letters = data.get("suit_letters", "french")  # not for players: a hand-file key
-    if letters not in ("french", "italian"):
-        raise NotationError(_("{where}: suit_letters: {letters} is not french or italian").format(
+    if letters not in ("french", "italian", "spanish"):
+        raise NotationError(_("{where}: suit_letters: {letters} is not french, italian or spanish").format(
             where=where_of(data, "suit_letters", source), letters=repr(letters)))  # not for players: a key
     options = data.get("options") or {}
     if not isinstance(options, Mapping):
@@ -209,8 +213,8 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
         places[("option", str(option_id))] = f"{where_of(options, option_id, source)}: options.{option_id}"
     sweeps = counts("sweeps", data.get("sweeps"), "sweeps")
     claims = counts("claims", data.get("claims"), "claims")
-    return HandSpec(piles, sweeps, declared, claims, tuple(enabled), rules, letters == "italian", places,
-                    {str(k): v for k, v in options.items()})
+    return HandSpec(piles, sweeps, declared, claims, tuple(enabled), rules, letters != "french", places,
+                    {str(k): v for k, v in options.items()}, letters == "spanish")
 
 
 def read_hand_file(path: str | Path) -> HandSpec:

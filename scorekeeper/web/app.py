@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scorekeeper.web import hands, pages, tools, tournaments
+from scorekeeper.web import hands, pages, ticks, tools, tournaments
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import Keys, host_name
 from scorekeeper.web.site import HERE, Site, site_of
@@ -116,6 +116,7 @@ def create_app(db: Path | None, token: str, hosts: Collection[str] | None = None
         Route("/m/{match:int}/hand", hands.hand_page),  # not for players: a path
         Route("/m/{match:int}/hands", hands.store_hand, methods=["POST"]),  # not for players: a path
         Route("/m/{match:int}/preview", hands.preview, methods=["POST"]),  # not for players: a path
+        Route("/m/{match:int}/ticks", ticks.store_ticked, methods=["POST"]),  # not for players: a path
         Route("/primiera", tools.primiera),
         Route("/capture", tools.capture),
         *tournaments.ROUTES,

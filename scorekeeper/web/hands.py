@@ -20,6 +20,7 @@ from scorekeeper.match.hand import count_for
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import WebError, device_of
+from scorekeeper.web._ticks_form import tick_form
 from scorekeeper.web.site import page, posted, refusal_of, site_of
 
 
@@ -74,7 +75,13 @@ def _hand_page(request: Request, match: Match, edit: int | None, *, status: int 
                        sides=_sides(match, edit, form), declared=views.declared_ids(match),
                        deck=views.deck_rows(match.settings.rules.cards), errors=errors or [], counted=counted,
                        force=bool(form and form.get("force")), confirm=bool(form and form.get("confirm")),
-                       by=(form or {}).get("by", ""))
+                       by=(form or {}).get("by", ""), ticks=tick_form(match, form) if edit is None else None)
+
+
+def hand_page_with(request: Request, match: Match, *, status: int, form: dict[str, str],
+                   errors: list[str]) -> Response:
+    """The page of the match's next hand, with a refused form as it was sent and why (``web.ticks``)."""
+    return _hand_page(request, match, None, status=status, form=form, errors=errors)
 
 
 @page

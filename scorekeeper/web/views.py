@@ -70,10 +70,10 @@ def declared_ids(match: Match) -> list[tuple[str, str]]:
 
 
 # Each ending policy in players' words (the ids are the rule files' and the command's).
-_FINISHES = {"highest": N_("the highest total past the target wins"),  # not for players: an id
+_FINISHES = {"highest": N_("the highest total wins once a side reaches the target"),  # not for players: an id
              "count-out": N_("the first to reach the target wins at once"),  # not for players: an id
              "count-out-if-tied":  # not for players: an id
-                 N_("the highest total past the target wins; a tie is counted out"),
+                 N_("the highest total wins once a side reaches the target; a tie is counted out"),
              "claim": N_("a side claims to have reached the target")}  # not for players: an id
 
 
