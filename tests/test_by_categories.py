@@ -11,6 +11,7 @@ the match (napoleone); Cassino gives most cards 3, most spades 1, big cassino 2,
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -126,3 +127,15 @@ def test_took_cannot_be_mixed_with_piles():
     new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
     code, _out, err = run("match", "add", "--took", "cards=Anna", "-p", "Anna=rest")
     assert code == 2 and err.startswith("error: --took stores a hand by categories")
+
+
+def test_a_hand_by_categories_is_marked_in_its_rows_of_the_html_sheet():
+    new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
+    assert run("match", "add", "--pile", "Anna=d:A234567JQK", "--pile", "Bruno=rest")[0] == 0
+    assert run("match", "add", *SCOPA_HAND)[0] == 0
+    code, page, err = run("export", "--format", "html")
+    assert code == 0, err
+    rows = re.findall(r'<tr class="entry by-categories">(.*?)</tr>', page)
+    assert len(rows) == 2, "both sides' rows of hand 2, the hand by categories"
+    assert "<em>by categories, cards not checked</em>" in rows[0]
+    assert '<tr class="entry' not in page.replace('<tr class="entry by-categories">', "")  # hand 1: unmarked
