@@ -1,8 +1,8 @@
 """How a hand's kind of entry is marked wherever hands are listed in rows (the HTML sheet).
 
 Most hands are entered pile by pile and checked card by card; a hand entered another way (from its
-points alone, or by which side took each category) is marked in its rows, so a reader of the club's sheet knows which hands the
-cards were not checked for. The one place a kind of entry gets its mark is ``_MARKS``: a new kind
+points alone, or by which side took each category) is marked in its rows, so a reader of the
+club's sheet knows which hands the cards were not checked for. The one place a kind of entry gets its mark is ``_MARKS``: a new kind
 adds its key (found by ``entry_kind``) and its words there.
 """
 
