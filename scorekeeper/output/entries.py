@@ -2,8 +2,8 @@
 
 Most hands are entered pile by pile and checked card by card; a hand entered another way (from its
 points alone, or by which side took each category) is marked in its rows, so a reader of the
-club's sheet knows which hands the cards were not checked for. The one place a kind of entry gets its mark is ``_MARKS``: a new kind
-adds its key (found by ``entry_kind``) and its words there.
+club's sheet knows which hands the cards were not checked for. The one place a kind of entry gets
+its mark is ``_MARKS``: a new kind adds its key (found by ``entry_kind``) and its words there.
 """
 
 from __future__ import annotations
