@@ -20,13 +20,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("rules",),
     ("scoring",),
     ("play", "match"),
+    ("tournament", "ratings"),
     ("history",),
     ("output",),
     ("",),  # the front door: scorekeeper/__init__.py
     ("cli", "web", "__main__"),
 )
 #: Neighbours on one layer that must not know each other.
-APART = {("play", "match"), ("match", "play"), ("cli", "web"), ("web", "cli")}
+APART = {("play", "match"), ("match", "play"), ("cli", "web"), ("web", "cli"),
+         ("tournament", "ratings"), ("ratings", "tournament")}
 
 
 def unit(module: str) -> str:

@@ -58,6 +58,15 @@ COMMANDS: dict[str, tuple[str, str, bool, str]] = {
         N_("Play whole hands with random legal plays, written as JSON Lines of replayable records."))),
     "verify": _command("play", "verify", short_help=(
         N_("Check every hand of JSON Lines files (piles, or play records), streaming, with a summary."))),
+    "ratings": _command("ratings", "ratings", short_help=(
+        N_("Ratings per game family and team shape (openskill, Plackett-Luce), best first; '?' marks a provisional "
+           "one."))),
+    "player": _command("ratings", "player", short_help=(
+        N_("One player's page: matches and win rate by game, the rating over time, head to head, best partners."))),
+    "players": _command("players", "app", True, short_help=(
+        N_("Players: list them, give one more names, merge a name typed two ways, rename."))),
+    "season": _command("season", "app", True, short_help=(
+        N_("Seasons: a date range or a list of tournaments, with a league table of season points."))),
     "serve": _command("serve", "serve", short_help=(
         N_("Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals."))),
     "info": _command("info", "info", short_help=(

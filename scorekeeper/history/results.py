@@ -1,0 +1,85 @@
+"""The finished matches, as the ratings and seasons read them: in the order they finished.
+
+A match finished with the event that stored its last live hand, or its last live claim. Sorting
+is by that event's time, then its id, so matches read in by an import take their place by the time
+they were played. An edit of the finishing hand corrects the result but does not move the match:
+it keeps the time of the hand it replaced. Abandoned and deleted matches are not read; an undo
+that takes a match back from its end takes it out until it ends again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from scorekeeper.history.players import Directory, key_of
+from scorekeeper.history.store import Store
+from scorekeeper.ratings.pools import family_of, pool_name, shape_of
+from scorekeeper.ratings.rating import Finished, ranks_of
+
+_FINISHED = """
+SELECT f.id, f.sides, f.winner, f.totals, f.rules, f.created, f.hands, e.id, e.at, e.kind FROM (
+    SELECT m.id, m.sides, m.winner, m.totals, m.rules, m.created, m.hands, max(
+        coalesce((SELECT max(h.added_by) FROM hands h
+                  WHERE h.match_id = m.id AND h.number = m.hands AND h.ended_by IS NULL), 0),
+        coalesce((SELECT max(c.added_by) FROM claims c WHERE c.match_id = m.id AND c.ended_by IS NULL), 0)) AS ev
+    FROM matches m WHERE m.finished = 1 AND m.status = ''
+) f LEFT JOIN events e ON e.id = f.ev
+"""
+
+
+@dataclass(frozen=True)
+class Results:
+    """The finished matches in order, and the first spelling of each player's key met in them."""
+
+    matches: list[Finished]
+    spelled: dict[str, tuple[str, int]]
+
+
+def _first_event(store: Store, match_id: int, number: int, event: int) -> tuple[int, str]:
+    """The id and time of the event that first stored hand ``number``, following edits back."""
+    while True:
+        row = store.db.execute(
+            "SELECT e.id, e.at, e.kind FROM hands h JOIN events e ON e.id = h.added_by "
+            "WHERE h.match_id = ? AND h.number = ? AND h.ended_by = ?", (match_id, number, event)).fetchone()
+        if row is None:
+            at = store.db.execute("SELECT at FROM events WHERE id = ?", (event,)).fetchone()
+            return event, str(at[0]) if at else ""
+        if row[2] != "edit":
+            return int(row[0]), str(row[1])
+        event = int(row[0])
+
+
+def finished(store: Store, found: Directory, rules_id: str | None = None) -> Results:
+    """The finished matches, players by their keys; inside a read transaction. With ``rules_id``, only
+    the matches under that rule set, pooled by it instead of by family."""
+    rules: dict[str, tuple[str, str]] = {}
+    for digest, rid, data in store.db.execute("SELECT digest, rules_id, data FROM rulesets"):
+        rules[digest] = (rid, family_of(rid, json.loads(data).get("extends")))
+    rows = []
+    for mid, sides, winner, totals, digest, created, hands, event, at, kind in store.db.execute(_FINISHED):
+        if rules_id is not None and rules[digest][0] != rules_id:
+            continue
+        if kind == "edit":
+            event, at = _first_event(store, mid, hands, event)
+        rows.append((at or created, event or 0, mid, sides, winner, totals, digest))
+    rows.sort()
+    spelled: dict[str, tuple[str, int]] = {}
+    matches = []
+    for at, _event, mid, sides_text, winner, totals_text, digest in rows:
+        sides = json.loads(sides_text)
+        ranks = ranks_of([name for name, _players in sides], winner, json.loads(totals_text))
+        order = sorted(range(len(sides)), key=lambda i: ranks[i])  # the winner first
+        keys = []
+        for i in order:
+            side = []
+            for name in sides[i][1]:
+                folded = key_of(name)
+                first, count = spelled.get(folded, (name, 0))
+                spelled[folded] = (first, count + 1)
+                side.append(found.key(name))
+            keys.append(tuple(side))
+        rid, family = rules[digest]
+        pool = pool_name(rid if rules_id else family, shape_of([len(players) for _name, players in sides]))
+        matches.append(Finished(mid, at, pool, rid, tuple(keys), tuple(ranks[i] for i in order)))
+    return Results(matches, spelled)
