@@ -44,8 +44,7 @@ class Directory:
             self.player[folded] = player
             if shown:
                 self.primary[player] = name
-            if folded != player:
-                self.aliases.setdefault(player, []).append(name)
+            self.aliases.setdefault(player, []).append(name)  # the own name too: callers leave out the shown one
 
     def key(self, name: str) -> str:
         folded = key_of(name)
@@ -108,7 +107,9 @@ def _join(store: Store, keep: str, other_name: str, event: int, names: dict[str,
     found = directory(store)
     other = found.key(other_name)
     store.db.execute("UPDATE player_names SET player = ?, shown = 0 WHERE player = ?", (keep, other))
-    for folded, name in ((key_of(other_name), other_name.strip()), (other, spelling(found, names, other))):
+    folded_other = key_of(other_name)
+    typed = names[folded_other][0] if folded_other in names else other_name.strip()  # as a match has it
+    for folded, name in ((folded_other, typed), (other, spelling(found, names, other))):
         store.db.execute("INSERT INTO player_names (folded, name, player, added_by) VALUES (?, ?, ?, ?) "
                          "ON CONFLICT (folded) DO UPDATE SET player = excluded.player", (folded, name, keep, event))
 
@@ -172,9 +173,10 @@ def rename(store: Store, old: str, new: str) -> None:
         event = _event(store, "rename", {"from": old, "to": new})
         store.db.execute("UPDATE player_names SET shown = 0 WHERE player = ?", (keep,))
         for name in (old, new):
+            typed = names[key_of(name)][0] if key_of(name) in names else name.strip()  # as a match has it
             store.db.execute("INSERT INTO player_names (folded, name, player, shown, added_by) "
                              "VALUES (?, ?, ?, 0, ?) ON CONFLICT (folded) DO NOTHING",
-                             (key_of(name), name.strip(), keep, event))
+                             (key_of(name), typed, keep, event))
         store.db.execute("UPDATE player_names SET shown = 1, name = ? WHERE folded = ?", (new.strip(), folded))
 
 

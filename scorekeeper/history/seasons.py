@@ -101,13 +101,13 @@ _COLUMNS = "SELECT name, created, starts, ends, tournaments, points FROM seasons
 def list_seasons(store: Store) -> list[Season]:
     """Every season, oldest first."""
     with store.read():
-        return [_season(row) for row in store.db.execute(_COLUMNS + " ORDER BY id")]
+        return [_season(row) for row in store.db.execute(_COLUMNS + " ORDER BY id")]  # not for players: SQL
 
 
 def find_season(store: Store, name: str) -> Season:
     """The season called ``name`` in any letter case."""
     with store.read():
-        row = store.db.execute(_COLUMNS + " WHERE folded = ?", (key_of(name),)).fetchone()
+        row = store.db.execute(_COLUMNS + " WHERE folded = ?", (key_of(name),)).fetchone()  # not for players: SQL
         known = [r[0] for r in store.db.execute("SELECT name FROM seasons ORDER BY id")]
     if row is None:
         raise UnknownSeason(_("season {name}: no such season (seasons: {known})").format(

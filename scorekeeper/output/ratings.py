@@ -48,16 +48,20 @@ def _record(record: Record, names: dict[str, str]) -> dict[str, Any]:
             "drawn": record.drawn, "lost": record.lost, "win_rate": round(record.win_rate, 3)}  # not for players: keys
 
 
+def _over_time(steps: list[Step]) -> list[dict[str, Any]]:
+    return [{"match": s.match_id, "at": s.at, "mu": s.mu, "sigma": s.sigma,  # not for players: JSON keys
+             "ordinal": s.mu - 3 * s.sigma} for s in steps]
+
+
 def player_dict(page: PlayerPage) -> dict[str, Any]:
     """A player's page as plain data."""
     p = page.profile
+    over_time = "rating_over_time"  # not for players: a JSON key
     return {"player": page.name, "aliases": list(page.aliases),  # not for players: JSON keys
             "ratings": [{"pool": r.pool, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "matches": r.matches,
                          "provisional": r.provisional} for r in page.ratings],  # not for players: JSON keys
             "games": [_record(g, {}) for g in p.by_game],
-            "rating_over_time": {pool: [{"match": s.match_id, "at": s.at, "mu": s.mu, "sigma": s.sigma,
-                                         "ordinal": s.mu - 3 * s.sigma} for s in steps]
-                                 for pool, steps in p.rating.items()},  # not for players: JSON keys
+            over_time: {pool: _over_time(steps) for pool, steps in p.rating.items()},
             "opponents": [_record(o, page.names) for o in p.opponents],
             "partners": [_record(o, page.names) for o in p.partners]}
 

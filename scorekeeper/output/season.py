@@ -72,8 +72,9 @@ tr:first-child td { background: #fff2a8; }
 def table_html(season: SeasonTable) -> str:
     """The league table as an HTML table (for a page or the TV screen)."""
     headers, rows = season_sheet(season)
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)  # not for players: markup
+    body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>"  # not for players: markup
+                   for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"  # not for players: markup
 
 
