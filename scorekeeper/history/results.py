@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.history.players import Directory, key_of
 from scorekeeper.history.store import Store
@@ -65,21 +66,29 @@ def finished(store: Store, found: Directory, rules_id: str | None = None) -> Res
         rows.append((at or created, event or 0, mid, sides, winner, totals, digest))
     rows.sort()
     spelled: dict[str, tuple[str, int]] = {}
+    seated: dict[str, tuple[list[Any], list[tuple[str, ...]], str]] = {}  # the same sides meet often
     matches = []
     for at, _event, mid, sides_text, winner, totals_text, digest in rows:
-        sides = json.loads(sides_text)
-        ranks = ranks_of([name for name, _players in sides], winner, json.loads(totals_text))
-        order = sorted(range(len(sides)), key=lambda i: ranks[i])  # the winner first
-        keys = []
-        for i in order:
-            side = []
-            for name in sides[i][1]:
-                folded = key_of(name)
-                first, count = spelled.get(folded, (name, 0))
-                spelled[folded] = (first, count + 1)
-                side.append(found.key(name))
-            keys.append(tuple(side))
+        seen = seated.get(sides_text)
+        if seen is None:
+            sides = json.loads(sides_text)
+            seen = seated[sides_text] = (sides, [tuple(found.key(p) for p in players) for _n, players in sides],
+                                         shape_of([len(players) for _name, players in sides]))
+        sides, keys, shape = seen
+        # two sides and a winner: the loser is second whatever the totals, which need not be read
+        totals = json.loads(totals_text) if len(sides) > 2 or winner is None else {}
+        ranks = ranks_of([name for name, _players in sides], winner, totals)
+        order = sorted(range(len(sides)), key=ranks.__getitem__)  # the winner first
+        for _name, players in sides:
+            for name in players:
+                first, count = spelled.get(name, (name, 0))
+                spelled[name] = (first, count + 1)
         rid, family = rules[digest]
-        pool = pool_name(rid if rules_id else family, shape_of([len(players) for _name, players in sides]))
-        matches.append(Finished(mid, at, pool, rid, tuple(keys), tuple(ranks[i] for i in order)))
-    return Results(matches, spelled)
+        pool = pool_name(rid if rules_id else family, shape)
+        matches.append(Finished(mid, at, pool, rid, tuple(keys[i] for i in order), tuple(ranks[i] for i in order)))
+    by_key: dict[str, tuple[str, int]] = {}
+    for name, (first, count) in spelled.items():  # as typed -> by key: the first spelling met, every match
+        folded = key_of(name)
+        was = by_key.get(folded)
+        by_key[folded] = (was[0], was[1] + count) if was else (first, count)
+    return Results(matches, by_key)

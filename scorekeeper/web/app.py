@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scorekeeper.web import hands, pages, tools
+from scorekeeper.web import hands, pages, ratings, tools
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import Keys
 from scorekeeper.web.site import HERE, Site, site_of
@@ -102,6 +102,9 @@ def create_app(db: Path | None, token: str) -> ASGIApp:
         Route("/m/{match:int}/preview", hands.preview, methods=["POST"]),  # not for players: a path
         Route("/primiera", tools.primiera),
         Route("/capture", tools.capture),
+        Route("/ratings", ratings.ratings),
+        Route("/p/{name}", ratings.player),  # not for players: a path
+        Route("/s/{name}", ratings.season),  # not for players: a path
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _bug})
