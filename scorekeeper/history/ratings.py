@@ -136,14 +136,18 @@ def player_page(store: Store, name: str) -> PlayerPage:
         found = directory(store)
         key = found.key(name)
         if worked is not None:
-            mine = {s.match_id for s in worked.steps if s.player == key}
-            steps = [s for s in worked.steps if s.match_id in mine]
+            mine = [s for s in worked.steps if s.player == key]
+            seqs = {s.seq for s in mine}
+            others = [(s.seq, s.side, s.rank, s.player) for s in worked.steps if s.seq in seqs and s.player != key]
             names = worked.names
             ratings = [r for r in worked.ratings.values() if r.player == key]
         else:
-            steps = [Step(*row) for row in store.db.execute(
+            mine = [Step(*row) for row in store.db.execute(
                 "SELECT seq, match_id, at, pool, rules_id, side, rank, player, mu, sigma FROM rated "
-                "WHERE match_id IN (SELECT match_id FROM rated WHERE player = ?) ORDER BY seq", (key,))]
+                "WHERE player = ? ORDER BY seq", (key,))]
+            others = store.db.execute(
+                "SELECT seq, side, rank, player FROM rated WHERE match_id IN "
+                "(SELECT match_id FROM rated WHERE player = ?) AND player != ?", (key, key)).fetchall()
             names = dict(store.db.execute("SELECT player, name FROM ratings"))
             ratings = [Rating(*row) for row in store.db.execute(
                 "SELECT pool, player, mu, sigma, matches FROM ratings WHERE player = ?", (key,))]
@@ -155,7 +159,7 @@ def player_page(store: Store, name: str) -> PlayerPage:
                                       ).format(name=repr(name)))
             shown = spelling(found, known, key)
         aliases = tuple(sorted(a for a in found.aliases.get(key, []) if a.casefold() != shown.casefold()))
-    return PlayerPage(shown, aliases, profile(key, steps), names, sorted(ratings, key=lambda r: r.pool))
+    return PlayerPage(shown, aliases, profile(key, mine, others), names, sorted(ratings, key=lambda r: r.pool))
 
 
 def rated_between(store: Store, starts: str, ends: str) -> tuple[list[Step], dict[str, str]]:

@@ -67,12 +67,20 @@ def finished(store: Store, found: Directory, rules_id: str | None = None) -> Res
     rows.sort()
     spelled: dict[str, tuple[str, int]] = {}
     seated: dict[str, tuple[list[Any], list[tuple[str, ...]], str]] = {}  # the same sides meet often
+    known: dict[str, str] = {}  # a club has a few dozen names: each is looked up once
+
+    def key(name: str) -> str:
+        found_key = known.get(name)
+        if found_key is None:
+            found_key = known[name] = found.key(name)
+        return found_key
+
     matches = []
     for at, _event, mid, sides_text, winner, totals_text, digest in rows:
         seen = seated.get(sides_text)
         if seen is None:
             sides = json.loads(sides_text)
-            seen = seated[sides_text] = (sides, [tuple(found.key(p) for p in players) for _n, players in sides],
+            seen = seated[sides_text] = (sides, [tuple(key(p) for p in players) for _n, players in sides],
                                          shape_of([len(players) for _name, players in sides]))
         sides, keys, shape = seen
         # two sides and a winner: the loser is second whatever the totals, which need not be read

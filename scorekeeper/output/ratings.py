@@ -7,7 +7,6 @@ from typing import Any
 
 from scorekeeper.history.ratings import PlayerPage, Row
 from scorekeeper.i18n import _
-from scorekeeper.output.html import COLOURS
 from scorekeeper.output.text import table
 from scorekeeper.ratings.pools import split_pool
 from scorekeeper.ratings.profile import Record
@@ -104,6 +103,8 @@ CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 260, 44
 def rating_chart(rating: dict[str, list[Step]]) -> str:
     """An SVG chart of the rating (the ordinal) after each match, a line per pool; x is the match
     count in that pool. No script, nothing fetched."""
+    from scorekeeper.output.html import COLOURS  # the match sheet's colours; imported by the pages only
+
     series = {pool: [s.mu - 3 * s.sigma for s in steps] for pool, steps in rating.items() if steps}
     label = escape(_("rating over time"))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '

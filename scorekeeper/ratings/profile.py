@@ -45,32 +45,30 @@ class Profile:
     partners: list[Record] = field(default_factory=list)
 
 
-def profile(player: str, steps: Iterable[Step]) -> Profile:
-    """The profile of ``player`` from the steps of every match they played (every player's steps of
-    those matches, in the order the matches finished)."""
-    by_match: dict[int, list[Step]] = {}
-    for step in steps:
-        by_match.setdefault(step.seq, []).append(step)
+def profile(player: str, mine: Iterable[Step], others: Iterable[tuple[int, int, int, str]]) -> Profile:
+    """The profile of ``player`` from their own steps (in the order the matches finished) and, for
+    the same matches, every other player's place in them: (seq, side, rank, player)."""
+    result = Profile(player)
+    at: dict[int, Step] = {}
+    for step in mine:
+        at[step.seq] = step
+        result.rating.setdefault(step.pool, []).append(step)
+    seats = [seat for seat in others if seat[0] in at]
+    best: dict[int, int] = {}  # the best rank of the other sides, by match
+    for seq, side, rank, _other in seats:
+        if side != at[seq].side and rank < best.get(seq, rank + 1):
+            best[seq] = rank
     games: dict[str, Record] = {}
+    for seq, step in at.items():
+        games.setdefault(step.rules_id, Record(step.rules_id)).add(step.rank, best.get(seq, step.rank + 1))
     opponents: dict[str, Record] = {}
     partners: dict[str, Record] = {}
-    result = Profile(player)
-    for seq in sorted(by_match):
-        match = by_match[seq]
-        mine = next((s for s in match if s.player == player), None)
-        if mine is None:
-            continue
-        result.rating.setdefault(mine.pool, []).append(mine)
-        others = [s.rank for s in match if s.side != mine.side]
-        best_other = min(others) if others else mine.rank + 1
-        games.setdefault(mine.rules_id, Record(mine.rules_id)).add(mine.rank, best_other)
-        for other in match:
-            if other.player == player:
-                continue
-            if other.side == mine.side:
-                partners.setdefault(other.player, Record(other.player)).add(mine.rank, best_other)
-            else:
-                opponents.setdefault(other.player, Record(other.player)).add(mine.rank, other.rank)
+    for seq, side, rank, other in seats:
+        step = at[seq]
+        if side == step.side:
+            partners.setdefault(other, Record(other)).add(step.rank, best.get(seq, step.rank + 1))
+        else:
+            opponents.setdefault(other, Record(other)).add(step.rank, rank)
     result.by_game = sorted(games.values(), key=lambda r: (-r.played, r.name))
     result.opponents = sorted(opponents.values(), key=lambda r: (-r.played, r.name))
     result.partners = sorted(partners.values(), key=lambda r: (-r.win_rate, -r.played, r.name))

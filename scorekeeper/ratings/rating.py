@@ -19,9 +19,9 @@ from typing import Any, NamedTuple
 PROVISIONAL_SIGMA = 6.0
 
 
-@dataclass(frozen=True)
-class Finished:
-    """A finished match as the ratings see it: players by their key, sides in the order of their ranks."""
+class Finished(NamedTuple):
+    """A finished match as the ratings see it: players by their key, sides in the order of their ranks
+    (a named tuple: a history holds a hundred thousand)."""
 
     match_id: int
     at: str  # when it finished, as the history records time
@@ -76,6 +76,8 @@ def ranks_of(sides: Sequence[str], winner: str | None, totals: Mapping[str, int]
     >>> ranks_of(["A", "B", "C"], "C", {"A": 5, "B": 9, "C": 11}), ranks_of(["A", "B"], None, {"A": 3, "B": 3})
     ([3, 2, 1], [1, 1])
     """
+    if winner is not None and len(sides) == 2:  # the usual match: its totals cannot change the ranks
+        return [1 if side == winner else 2 for side in sides]
     others = sorted({totals.get(s, 0) for s in sides if s != winner}, reverse=True)
     first = 2 if winner is not None else 1
     place = {points: first + n for n, points in enumerate(others)}
