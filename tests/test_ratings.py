@@ -150,3 +150,23 @@ def test_an_abandoned_or_unfinished_match_is_not_rated() -> None:
     run("match", "abandon", "2")
     code, out, _err = run("ratings")
     assert (code, out) == (0, "No finished matches to rate yet.\n")
+
+
+def test_hands_of_a_match_still_being_played_keep_the_cache_and_its_end_moves_it(tmp_path) -> None:
+    import os
+
+    from scorekeeper.history.store import Store
+
+    played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
+    run("match", "new", "--rules", "scopa", "--side", "Carla", "--side", "Dario")
+    before = rows()
+
+    def cached() -> str:
+        with Store(os.environ["SCOREKEEPER_DB"]) as store:
+            return str(store.db.execute("SELECT version FROM rating_cache").fetchone()[0])
+
+    version = cached()
+    assert run("match", "add", "2", "--points", "Carla=5", "--points", "Dario=4")[0] == 0
+    assert rows() == before and cached() == version
+    assert run("match", "add", "2", "--points", "Carla=6", "--points", "Dario=1")[0] == 0  # Carla reaches 11
+    assert ("scopa/1v1", "Carla") in rows() and cached() != version

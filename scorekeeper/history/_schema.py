@@ -91,6 +91,7 @@ MIGRATIONS: tuple[str, ...] = (
         points TEXT NOT NULL DEFAULT '{}'
     );
     CREATE TABLE rating_cache (key TEXT PRIMARY KEY, version TEXT NOT NULL);
+    CREATE INDEX events_kind ON events(kind);
     CREATE TABLE rated (
         seq INTEGER NOT NULL,
         match_id INTEGER NOT NULL,

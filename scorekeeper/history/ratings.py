@@ -2,10 +2,12 @@
 
 Working out the ratings of 100,000 matches takes seconds, so what was worked out is stored in the
 history (``rated``: every player's rating after every match; ``ratings``: where each stands now),
-with the history's version it was worked out at: the id of its latest event, which every hand,
-undo, edit, claim, deletion and import moves, and of its latest change of players' names. While
+with the history's version it was worked out at, which every finished match, undo, edit, claim,
+deletion, restoration, import and change of players' names moves. While
 the version is the same, a list or a player's page is read from the cache; once it moves, the
 ratings are worked out again from the start, so a change anywhere in the past counts as it should.
+The version is read from the finished matches and the events that can change a result (see
+``_version``), so hands entered in matches still being played leave the cache as it is.
 A history opened only to read is worked out each time, in memory.
 """
 
@@ -59,9 +61,21 @@ class _Worked:
     names: dict[str, str]
 
 
+#: The events that can change a finished match's result or its place without changing which
+#: matches are finished (adding a hand that ends a match does change that, and so is seen there).
+_CHANGING = ("edit", "undo", "claim", "abandon", "delete", "restore")  # not for players: event kinds
+
+
 def _version(store: Store) -> str:
-    events = store.db.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0]
-    return f"{METHOD}:{events}:{players.version(store)}"
+    """What the ratings depend on, read cheaply: the finished matches (how many, and which), the
+    events that change a result, and the players' directory. A hand added to a match still being
+    played leaves it as it is, so the cache outlives a club evening's hands."""
+    count, ids = store.db.execute(
+        "SELECT count(*), total(id) FROM matches WHERE status = '' AND finished = 1").fetchone()
+    marks = ",".join("?" * len(_CHANGING))
+    changes, last = store.db.execute(
+        f"SELECT count(*), coalesce(max(id), 0) FROM events WHERE kind IN ({marks})", _CHANGING).fetchone()
+    return f"{METHOD}:{count}:{int(ids)}:{changes}:{last}:{players.version(store)}"
 
 
 def _work_out(store: Store, found: Directory, rules_id: str | None = None) -> _Worked:
