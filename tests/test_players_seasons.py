@@ -136,5 +136,22 @@ def test_bad_season_input_is_one_line() -> None:
     assert run("season", "new", "Open", "--tournament", "Spring Cup", "--tournament", "Summer Cup")[0] == 0
     code, _out, err = run("season", "new", "open", "--from", "2026-01-01", "--to", "2026-02-01")
     assert code == 1 and "already exists" in err
+    code, out, err = run("season", "show", "open")
+    assert (code, out) == (1, "") and "counts the tournaments Spring Cup, Summer Cup" in err
     listed = json.loads(run("season", "list", "--json")[1])
     assert listed[0]["tournaments"] == ["Spring Cup", "Summer Cup"]
+
+
+def test_a_history_opened_only_to_read_gives_the_same_ratings_and_pages() -> None:
+    import os
+
+    from scorekeeper.history.ratings import player_page, ratings_list
+    from scorekeeper.history.store import Store
+
+    played("scopone", ["Anna+Bruno", "Carla+Dario"], ["Anna=11", "Carla=3"])
+    played("scopa", ["Anna", "Carla"], ["Carla=11", "Anna=3"])
+    path = os.environ["SCOREKEEPER_DB"]
+    with Store(path) as store:
+        cached = ratings_list(store), player_page(store, "Carla")
+    with Store(path, readonly=True) as store:
+        assert (ratings_list(store), player_page(store, "carla")) == cached

@@ -117,9 +117,10 @@ def _join(store: Store, keep: str, other_name: str, event: int, names: dict[str,
 def _check_apart(store: Store, keep: str, other: str, keep_name: str, other_name: str) -> None:
     """Refuse to make one player of two who sat in the same match."""
     found = directory(store)
+    names_of = {key: {key} | {folded for folded, player in found.player.items() if player == key}
+                for key in (keep, other)}
     for players in _met(store):
-        keys = {found.key(p) for p in players}
-        if keep in keys and other in keys:
+        if players & names_of[keep] and players & names_of[other]:
             raise PlayerConflict(_("{one} and {other} played in the same match: they are two people, not one "
                                    "name typed two ways").format(one=repr(keep_name), other=repr(other_name)))
 
