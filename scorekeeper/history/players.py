@@ -12,7 +12,7 @@ stays; a team ``Anna+Bruno`` is its players, as each match records them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scorekeeper.errors import ScorekeeperError
@@ -51,9 +51,15 @@ class Directory:
         return self.player.get(folded, folded)
 
 
-def spelling(found: Directory, names: dict[str, tuple[str, int]], key: str) -> str:
-    """The name a player is shown by: as renamed, else their key's name as first typed in a match."""
-    return found.primary.get(key) or (names[key][0] if key in names else key)
+def spelling(found: Directory, first: Mapping[str, str], key: str) -> str:
+    """The name a player is shown by: as renamed, else their key's name as first typed in a match
+    (``first``: the first spelling of each name, case folded)."""
+    return found.primary.get(key) or first.get(key, key)
+
+
+def firsts(names: Mapping[str, tuple[str, int]]) -> dict[str, str]:
+    """The first spellings of ``names_in_matches``, for ``spelling``."""
+    return {folded: first for folded, (first, _count) in names.items()}
 
 
 def directory(store: Store) -> Directory:
@@ -109,7 +115,7 @@ def _join(store: Store, keep: str, other_name: str, event: int, names: dict[str,
     store.db.execute("UPDATE player_names SET player = ?, shown = 0 WHERE player = ?", (keep, other))
     folded_other = key_of(other_name)
     typed = names[folded_other][0] if folded_other in names else other_name.strip()  # as a match has it
-    for folded, name in ((folded_other, typed), (other, spelling(found, names, other))):
+    for folded, name in ((folded_other, typed), (other, spelling(found, firsts(names), other))):
         store.db.execute("INSERT INTO player_names (folded, name, player, added_by) VALUES (?, ?, ?, ?) "
                          "ON CONFLICT (folded) DO UPDATE SET player = excluded.player", (folded, name, keep, event))
 
@@ -138,7 +144,7 @@ def merge(store: Store, keep_name: str, others: list[str]) -> str:
                     other=repr(other_name), name=repr(keep_name)))
             _check_apart(store, keep, other, keep_name, other_name)
             _join(store, keep, other_name, _event(store, "merge", {"keep": keep_name, "other": other_name}), names)
-        return spelling(directory(store), names, keep)
+        return spelling(directory(store), firsts(names), keep)
 
 
 def alias(store: Store, name: str, aliases: list[str]) -> None:
@@ -208,14 +214,15 @@ def list_players(store: Store) -> list[PlayerLine]:
         names = names_in_matches(store)
         found = directory(store)
     counts: dict[str, int] = {}
-    for first, count in names.values():
-        key = found.key(first)
+    for spelled, count in names.values():
+        key = found.key(spelled)
         counts[key] = counts.get(key, 0) + count
     for key in set(found.player.values()):
         counts.setdefault(key, 0)
     lines = []
+    first = firsts(names)
     for key, count in counts.items():
-        shown = spelling(found, names, key)
+        shown = spelling(found, first, key)
         others = {key_of(a): a for a in found.aliases.get(key, [])}
         if key_of(shown) != key and key in names:
             others[key] = names[key][0]

@@ -171,7 +171,7 @@ def player_page(store: Store, name: str) -> PlayerPage:
             if key not in {found.key(first) for first, _n in known.values()} and key not in found.player.values():
                 raise UnknownPlayer(_("player {name}: no such player in the history (see 'scorekeeper players list')"
                                       ).format(name=repr(name)))
-            shown = spelling(found, known, key)
+            shown = spelling(found, players.firsts(known), key)
         aliases = tuple(sorted(a for a in found.aliases.get(key, []) if a.casefold() != shown.casefold()))
     return PlayerPage(shown, aliases, profile(key, mine, others), names, sorted(ratings, key=lambda r: r.pool))
 

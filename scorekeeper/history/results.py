@@ -31,10 +31,10 @@ SELECT f.id, f.sides, f.winner, f.totals, f.rules, f.created, f.hands, e.id, e.a
 
 @dataclass(frozen=True)
 class Results:
-    """The finished matches in order, and the first spelling of each player's key met in them."""
+    """The finished matches in order, and the first spelling met in them of each name (case folded)."""
 
     matches: list[Finished]
-    spelled: dict[str, tuple[str, int]]
+    spelled: dict[str, str]
 
 
 def _first_event(store: Store, match_id: int, number: int, event: int) -> tuple[int, str]:
@@ -65,7 +65,7 @@ def finished(store: Store, found: Directory, rules_id: str | None = None) -> Res
             event, at = _first_event(store, mid, hands, event)
         rows.append((at or created, event or 0, mid, sides, winner, totals, digest))
     rows.sort()
-    spelled: dict[str, tuple[str, int]] = {}
+    spelled: dict[str, str] = {}
     seated: dict[str, tuple[list[Any], list[tuple[str, ...]], str]] = {}  # the same sides meet often
     known: dict[str, str] = {}  # a club has a few dozen names: each is looked up once
 
@@ -82,21 +82,15 @@ def finished(store: Store, found: Directory, rules_id: str | None = None) -> Res
             sides = json.loads(sides_text)
             seen = seated[sides_text] = (sides, [tuple(key(p) for p in players) for _n, players in sides],
                                          shape_of([len(players) for _name, players in sides]))
+            for _name, players in sides:  # a name first met here: with its first spelling
+                for name in players:
+                    spelled.setdefault(key_of(name), name)
         sides, keys, shape = seen
         # two sides and a winner: the loser is second whatever the totals, which need not be read
         totals = json.loads(totals_text) if len(sides) > 2 or winner is None else {}
         ranks = ranks_of([name for name, _players in sides], winner, totals)
         order = sorted(range(len(sides)), key=ranks.__getitem__)  # the winner first
-        for _name, players in sides:
-            for name in players:
-                first, count = spelled.get(name, (name, 0))
-                spelled[name] = (first, count + 1)
         rid, family = rules[digest]
         pool = pool_name(rid if rules_id else family, shape)
         matches.append(Finished(mid, at, pool, rid, tuple(keys[i] for i in order), tuple(ranks[i] for i in order)))
-    by_key: dict[str, tuple[str, int]] = {}
-    for name, (first, count) in spelled.items():  # as typed -> by key: the first spelling met, every match
-        folded = key_of(name)
-        was = by_key.get(folded)
-        by_key[folded] = (was[0], was[1] + count) if was else (first, count)
-    return Results(matches, by_key)
+    return Results(matches, spelled)
