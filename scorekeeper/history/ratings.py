@@ -176,15 +176,15 @@ def player_page(store: Store, name: str) -> PlayerPage:
     return PlayerPage(shown, aliases, profile(key, mine, others), names, sorted(ratings, key=lambda r: r.pool))
 
 
-def rated_between(store: Store, starts: str, ends: str) -> tuple[list[Step], dict[str, str]]:
-    """Every player's step in the matches that finished from day ``starts`` to day ``ends`` (both
-    included), in order, and the names to show."""
+def rated_between(store: Store, starts: str, ends: str) -> tuple[list[tuple[int, int, int, str]], dict[str, str]]:
+    """Every player's seat in the matches that finished from day ``starts`` to day ``ends`` (both
+    included), in order, as (match id, side, rank, player); and the names to show."""
     worked = _current(store)
     if worked is not None:
-        return [s for s in worked.steps if starts <= s.at[:10] <= ends], worked.names
+        return [(s.match_id, s.side, s.rank, s.player) for s in worked.steps if starts <= s.at[:10] <= ends], \
+            worked.names
     with store.read():
-        steps = [Step(*row) for row in store.db.execute(
-            "SELECT seq, match_id, at, pool, rules_id, side, rank, player, mu, sigma FROM rated "
-            "WHERE substr(at, 1, 10) BETWEEN ? AND ? ORDER BY seq", (starts, ends))]
+        seats = store.db.execute("SELECT match_id, side, rank, player FROM rated WHERE at >= ? AND at < ? "
+                                 "ORDER BY seq", (starts, ends + "~")).fetchall()  # '~' sorts after any time
         names = dict(store.db.execute("SELECT player, name FROM ratings"))
-    return steps, names
+    return seats, names

@@ -122,10 +122,10 @@ def season_table(store: Store, name: str) -> SeasonTable:
         raise SeasonConflict(_("season {name} counts the tournaments {tournaments}, which this history does not "
                                "record yet; a season of days (--from, --to) can be counted").format(
                                    name=repr(season.name), tournaments=", ".join(season.tournaments)))
-    steps, names = rated_between(store, season.starts, season.ends)
+    seated, names = rated_between(store, season.starts, season.ends)
     matches: dict[int, list[tuple[int, int, str]]] = {}
-    for step in steps:
-        matches.setdefault(step.match_id, []).append((step.side, step.rank, step.player))
+    for match_id, side, rank, player in seated:
+        matches.setdefault(match_id, []).append((side, rank, player))
     finished = []
     for match_id, seats in matches.items():
         sides: dict[int, list[str]] = {}
