@@ -98,6 +98,21 @@ def player_text(page: PlayerPage) -> str:
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 260, 44
+#: More points than a line of 640 pixels can show are thinned to about this many (the last kept).
+CHART_POINTS = 320
+
+
+def _thinned(values: list[float]) -> list[float]:
+    """Every n-th value and the last, so that a line of thousands of matches stays a small page.
+
+    >>> _thinned(list(range(1000)))[-3:], len(_thinned(list(range(1000))))
+    ([992, 996, 999], 251)
+    """
+    if len(values) <= CHART_POINTS:
+        return values
+    step = -(-len(values) // CHART_POINTS)
+    kept = values[::step]
+    return kept if (len(values) - 1) % step == 0 else [*kept, values[-1]]
 
 
 def rating_chart(rating: dict[str, list[Step]]) -> str:
@@ -105,7 +120,7 @@ def rating_chart(rating: dict[str, list[Step]]) -> str:
     count in that pool. No script, nothing fetched."""
     from scorekeeper.output.html import COLOURS  # the match sheet's colours; imported by the pages only
 
-    series = {pool: [s.mu - 3 * s.sigma for s in steps] for pool, steps in rating.items() if steps}
+    series = {pool: _thinned([s.mu - 3 * s.sigma for s in steps]) for pool, steps in rating.items() if steps}
     label = escape(_("rating over time"))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{CHART_WIDTH}" height="{CHART_HEIGHT}" '
             f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" aria-label="{label}">')  # not for players: markup
