@@ -104,7 +104,7 @@ def build(path: Path, matches: int) -> None:
                         uid=f"rated{n:08d}", name="", created=at, rules_key=digest(text),
                         sides=[[name, players] for name, players in zip(names, sides, strict=True)], target=1,
                         finish="count-out-if-tied", enabled=[],
-                        summary=(1, totals, True, rename[str(summary["winner"])], int(summary["stake"] or 1)))
+                        summary=(1, totals, True, rename[str(summary["winner"])], int(str(summary["stake"] or 1))))
                     store.insert_event(match_id, "new", at=at)
                     for number, (_sides, typed, categories, winner, problems, forced) in enumerate(hands, start=1):
                         event = store.insert_event(match_id, "add", number, at=at)
@@ -128,32 +128,39 @@ def kept(folder: Path, matches: int) -> Path:
     return path
 
 
-def command(db: Path, *args: str) -> float:
-    """Seconds of one command in a new process."""
+def command(db: Path, *args: str) -> tuple[float, float]:
+    """Seconds of one command in a new process: wall clock, and CPU (user + system, the child's)."""
     env = dict(os.environ, SCOREKEEPER_DB=str(db), PYTHONPATH=f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}")
     begin = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True, check=False)
+    child = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(child.pid, 0)
     took = time.perf_counter() - begin
-    if done.returncode != 0:
-        raise SystemExit(f"scorekeeper {' '.join(args)} failed: {done.stderr.decode()}")
-    return took
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"scorekeeper {' '.join(args)} failed")
+    return took, usage.ru_utime + usage.ru_stime
 
 
-def timed(job: object, times: int) -> float:
-    """Median seconds of ``job()`` over ``times`` runs."""
-    runs = []
+def commands(db: Path, times: int, *args: str) -> tuple[float, float]:
+    runs = [command(db, *args) for _ in range(times)]
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+
+
+def timed(job: object, times: int) -> tuple[float, float]:
+    """Median seconds of ``job()`` over ``times`` runs: wall clock, and this process's CPU time (which
+    other processes on a busy machine change far less)."""
+    walls, cpus = [], []
     for _ in range(times):
-        begin = time.perf_counter()
+        begin, cpu = time.perf_counter(), time.process_time()
         job()  # type: ignore[operator]
-        runs.append(time.perf_counter() - begin)
-    return statistics.median(runs)
+        walls.append(time.perf_counter() - begin)
+        cpus.append(time.process_time() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
-def calibrate() -> float:
+def calibrate() -> tuple[float, float]:
     """Seconds for a fixed pure-Python loop: puts the figures in scale (about 0.25 s on an idle core)."""
-    begin = time.perf_counter()
-    sum(range(30_000_000))
-    return time.perf_counter() - begin
+    return timed(lambda: sum(range(30_000_000)), 1)
 
 
 def main() -> None:
@@ -169,7 +176,7 @@ def main() -> None:
     work.mkdir()
     db = work / "history.sqlite"
     shutil.copyfile(kept(args.folder, args.matches), db)
-    figures: list[tuple[str, float]] = [("calibration loop (0.25 s on an idle core)", calibrate())]
+    figures: list[tuple[str, tuple[float, float]]] = [("calibration loop (0.25 s on an idle core)", calibrate())]
     with Store(db) as store:
         def read() -> None:
             with store.read():
@@ -189,18 +196,15 @@ def main() -> None:
         figures.append(("ratings list (warm)", timed(lambda: ratings_list(store), 9)))
         figures.append(("a player's page (warm)", timed(lambda: player_page(store, "p07"), 9)))
         figures.append(("season table, 3 months (warm)", timed(lambda: season_table(store, "spring"), 9)))
-    figures.append(("scorekeeper match list (baseline command)", statistics.median(
-        command(db, "match", "list") for _ in range(5))))
-    figures.append(("scorekeeper ratings (command, warm)", statistics.median(
-        command(db, "ratings") for _ in range(5))))
-    figures.append(("scorekeeper player P07 (command, warm)", statistics.median(
-        command(db, "player", "P07") for _ in range(5))))
-    figures.append(("scorekeeper season show Spring (command, warm)", statistics.median(
-        command(db, "season", "show", "Spring") for _ in range(5))))
+    figures.append(("scorekeeper match list (baseline command)", commands(db, 5, "match", "list")))
+    figures.append(("scorekeeper ratings (command, warm)", commands(db, 5, "ratings")))
+    figures.append(("scorekeeper player P07 (command, warm)", commands(db, 5, "player", "P07")))
+    figures.append(("scorekeeper season show Spring (command, warm)", commands(db, 5, "season", "show", "Spring")))
     figures.append(("calibration loop, again", calibrate()))
     print(f"{args.matches:,} finished matches, {len(PLAYERS)} players, {sys.executable}")
-    for what, seconds in figures:
-        print(f"  {what:<52} {seconds * 1000:9.1f} ms")
+    print(f"  {'':<52} {'wall':>9}    {'CPU':>9}")
+    for what, (wall, cpu) in figures:
+        print(f"  {what:<52} {wall * 1000:9.1f} ms {cpu * 1000:9.1f} ms")
     shutil.rmtree(work, ignore_errors=True)
 
 
