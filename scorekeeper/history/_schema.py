@@ -102,10 +102,10 @@ MIGRATIONS: tuple[str, ...] = (
         rank INTEGER NOT NULL,
         player TEXT NOT NULL,
         mu REAL NOT NULL,
-        sigma REAL NOT NULL
-    );
-    CREATE INDEX rated_player ON rated(player, seq);
-    CREATE INDEX rated_match ON rated(match_id);
+        sigma REAL NOT NULL,
+        PRIMARY KEY (player, seq)
+    ) WITHOUT ROWID;  -- a player's rows side by side: their page reads one range
+    CREATE INDEX rated_match ON rated(match_id, side, rank);  -- with the key: every seat of a match
     CREATE TABLE ratings (
         pool TEXT NOT NULL,
         player TEXT NOT NULL,

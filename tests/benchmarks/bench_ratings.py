@@ -42,7 +42,7 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.stored import digest, rules_json
 from scorekeeper.scoring.hand import HandSpec
 
-BUILD = 2  # bump when the way the history is built changes
+BUILD = 3  # bump when the way the history is built changes
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [f"P{n:02d}" for n in range(40)]
 GAMES = (("scopa", 1), ("hurricane", 1), ("scopone", 2))  # rule set, players per side
