@@ -8,10 +8,11 @@ command tree, for tests and for embedding.
 Help is click's plain text, not typer's rich panels: rendering it with rich took 73 ms, longer
 than everything else a command does, and said nothing more.
 
-The modules that define commands (this one, score, play, match, history, rules, info, serve) do
-not use ``from __future__ import annotations``: typer reads every parameter's annotation when it
-builds a command, and annotations kept as text were each compiled again by ``eval`` at every start
-(building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type checking is quoted.
+The modules that define commands (this one, score, play, match, history, rules, info, serve, ratings,
+players, season) do not use ``from __future__ import annotations``: typer reads every parameter's
+annotation when it builds a command, and annotations kept as text were each compiled again by ``eval``
+at every start (building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type
+checking is quoted.
 """
 
 import gc
