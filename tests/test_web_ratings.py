@@ -48,7 +48,7 @@ def test_the_season_page_shows_the_league_table_and_exports_it() -> None:
     assert run("season", "new", "Club", "--from", "2000-01-01", "--to", "2999-12-31")[0] == 0
     c = joined()
     html = c.get("/s/club").text
-    assert "<td>Anna</td><td>3</td>" in html
+    assert '<td class="name">Anna</td><td>3</td>' in html
     assert 'class="tv"' in c.get("/s/Club?tv=1").text
     csv_answer = c.get("/s/Club?format=csv")
     assert csv_answer.text.splitlines() == run("season", "export", "Club", "--format", "csv")[1].splitlines()
