@@ -170,3 +170,14 @@ def test_hands_of_a_match_still_being_played_keep_the_cache_and_its_end_moves_it
     assert rows() == before and cached() == version
     assert run("match", "add", "2", "--points", "Carla=6", "--points", "Dario=1")[0] == 0  # Carla reaches 11
     assert ("scopa/1v1", "Carla") in rows() and cached() != version
+
+
+def test_sides_behind_the_winner_with_equal_totals_share_a_rank_as_openskill_takes_a_draw() -> None:
+    played("escoba", ["Anna", "Bruno", "Carla"], ["Carla=15", "Anna=6", "Bruno=6"])
+    model = PlackettLuce()
+    a, b, c = model.rating(), model.rating(), model.rating()
+    [[c], [a], [b]] = model.rate([[c], [a], [b]], ranks=[1, 2, 2])
+    got = rows()
+    assert [(got[("escoba/1v1v1", n)]["mu"], got[("escoba/1v1v1", n)]["sigma"]) for n in ("Anna", "Bruno", "Carla")] \
+        == [(a.mu, a.sigma), (b.mu, b.sigma), (c.mu, c.sigma)]
+    assert got[("escoba/1v1v1", "Anna")]["mu"] == got[("escoba/1v1v1", "Bruno")]["mu"]
