@@ -181,3 +181,14 @@ def test_sides_behind_the_winner_with_equal_totals_share_a_rank_as_openskill_tak
     assert [(got[("escoba/1v1v1", n)]["mu"], got[("escoba/1v1v1", n)]["sigma"]) for n in ("Anna", "Bruno", "Carla")] \
         == [(a.mu, a.sigma), (b.mu, b.sigma), (c.mu, c.sigma)]
     assert got[("escoba/1v1v1", "Anna")]["mu"] == got[("escoba/1v1v1", "Bruno")]["mu"]
+
+
+def test_a_player_alone_is_provisional_for_eleven_matches_and_settled_after_twelve() -> None:
+    from scorekeeper.ratings.rating import Finished, rate
+
+    def after(count: int) -> bool:
+        matches = [Finished(n, "", "scopa/1v1", "scopa", (("a",), ("b",)) if n % 2 else (("b",), ("a",)), (1, 2))
+                   for n in range(count)]
+        return rate(matches)[0][("scopa/1v1", "a")].provisional
+
+    assert after(11) and not after(12)

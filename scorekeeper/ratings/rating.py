@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 #: Below this sigma a rating is settled; above it the player is "provisional". openskill starts
-#: every player at sigma 25/3 (8.33); one player alone gets under 6 after 11 matches, one of a
+#: every player at sigma 25/3 (8.33); one player alone gets under 6 after 12 matches, one of a
 #: team of two after about 20.
 PROVISIONAL_SIGMA = 6.0
 
