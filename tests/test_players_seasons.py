@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 
 from conftest import run
 from test_ratings import played, rows
@@ -155,3 +156,34 @@ def test_a_history_opened_only_to_read_gives_the_same_ratings_and_pages() -> Non
         cached = ratings_list(store), player_page(store, "Carla")
     with Store(path, readonly=True) as store:
         assert (ratings_list(store), player_page(store, "carla")) == cached
+
+
+def test_a_history_on_read_only_media_still_gives_ratings_pages_and_seasons(tmp_path, monkeypatch) -> None:
+    """As tests/test_hostile_history.py does (the tests run as root): the folder and file chmod'ed
+    read-only and ``os.access`` answering as for an ordinary user."""
+    import os
+
+    folder = tmp_path / "media"
+    folder.mkdir()
+    db = folder / "h.sqlite"
+    monkeypatch.setenv("SCOREKEEPER_DB", str(db))
+    played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
+    assert run("season", "new", "Club", "--from", "2000-01-01", "--to", "2999-12-31")[0] == 0
+    asked = (["ratings", "--json"], ["player", "Anna", "--json"], ["season", "show", "Club"])
+    expected = [run(*args)[1] for args in asked]
+    with sqlite3.connect(db) as forget:  # the cache thrown away: read-only, the ratings are worked out in memory
+        forget.execute("DELETE FROM rating_cache")
+    forget.close()
+    before = db.read_bytes()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if mode & os.W_OK and str(path).startswith(
+        str(folder)) else real_access(path, mode, **kw))
+    db.chmod(0o444)
+    folder.chmod(0o555)
+    try:
+        got = [run(*args) for args in asked]
+        assert [(code, out) for code, out, _err in got] == [(0, out) for out in expected]
+        assert db.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == ["h.sqlite"]
+    finally:
+        folder.chmod(0o755)
+        db.chmod(0o644)

@@ -1,6 +1,7 @@
 """``ratings`` and ``player``: who is strongest in each game, and one player's page."""
 
-from typing import Annotated
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -8,6 +9,24 @@ from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import JsonOption, reporting
 from scorekeeper.cli.match import DbOption, open_store
 from scorekeeper.i18n import N_, _
+
+if TYPE_CHECKING:
+    from scorekeeper.history.store import Store
+
+
+def open_keeping(db: Path | None) -> "Store":
+    """The history, opened to write so that the ratings worked out are kept for the next command;
+    one that can only be read (a copy on read-only media) is read as it is, the ratings worked out
+    in memory each time."""
+    from scorekeeper.history.store import StoreError
+
+    try:
+        return open_store(db)
+    except StoreError as refused:
+        try:
+            return open_store(db, readonly=True)
+        except StoreError:
+            raise refused from None
 
 
 @helps(N_("Ratings per game family and team shape (openskill, Plackett-Luce), best first; '?' marks a provisional "
@@ -28,7 +47,7 @@ def ratings(
     with reporting():
         if rules is not None and family is not None:
             raise ScorekeeperError(_("give --rules or --family, not both"))
-        with open_store(db) as store:
+        with open_keeping(db) as store:
             rows = ratings_list(store, rules=rules, family=family)
     print(to_json(ratings_dict(rows)) if json else ratings_text(rows))
 
@@ -43,6 +62,6 @@ def player(
     from scorekeeper.output.ratings import player_dict, player_text
     from scorekeeper.output.text import to_json
 
-    with reporting(), open_store(db) as store:
+    with reporting(), open_keeping(db) as store:
         page = player_page(store, name)
     print(to_json(player_dict(page)) if json else player_text(page))

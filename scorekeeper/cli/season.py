@@ -8,6 +8,7 @@ import typer
 from scorekeeper.cli._help import helps
 from scorekeeper.cli.common import NOT_OK, JsonOption, reporting, say
 from scorekeeper.cli.match import DbOption, open_store
+from scorekeeper.cli.ratings import open_keeping
 from scorekeeper.i18n import N_, _
 
 app = typer.Typer(help=N_("Seasons: a date range or a list of tournaments, with a league table of season points."),
@@ -69,7 +70,7 @@ def show(name: SeasonArg, json: JsonOption = False, db: DbOption = None) -> None
     from scorekeeper.output.season import season_dict, season_text
     from scorekeeper.output.text import to_json
 
-    with reporting(), open_store(db) as store:
+    with reporting(), open_keeping(db) as store:
         try:
             found = season_table(store, name)
         except SeasonConflict as exc:
@@ -96,7 +97,7 @@ def export(
         makers = {"csv": season_csv, "html": season_html}  # not for players: format names
         if format not in makers:
             raise ScorekeeperError(_("--format {name}: a season exports as csv or html").format(name=repr(format)))
-        with open_store(db) as store:
+        with open_keeping(db) as store:
             try:
                 found = season_table(store, name)
             except SeasonConflict as exc:
