@@ -116,6 +116,7 @@ def test_an_import_adds_its_matches_to_the_ratings(tmp_path, monkeypatch) -> Non
     one = rows()
     monkeypatch.setenv("SCOREKEEPER_DB", str(tmp_path / "other.sqlite"))
     played("scopa", ["Anna", "Bruno"], ["Bruno=11", "Anna=4"])
+    rows()  # a cache to keep up to date: the import's match finished before its last match, so all is rated again
     assert run("import", str(exported))[0] == 0
     # the imported match finished first, so it is rated first, then this history's own
     model = PlackettLuce()
@@ -192,3 +193,30 @@ def test_a_player_alone_is_provisional_for_eleven_matches_and_settled_after_twel
         return rate(matches)[0][("scopa/1v1", "a")].provisional
 
     assert after(11) and not after(12)
+
+
+def test_ratings_kept_up_to_date_match_by_match_are_those_worked_out_from_the_start(monkeypatch) -> None:
+    import os
+    import sqlite3
+
+    from scorekeeper.history import ratings as cache
+
+    reads: list[bool] = []  # for each reading of the finished matches: whether only some were read
+    whole = cache.finished
+    monkeypatch.setattr(cache, "finished", lambda *args, **kw: reads.append(kw.get("ids") is not None) or whole(
+        *args, **kw))
+    games = [("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"]),
+             ("scopa", ["Bruno", "Carla"], ["Carla=11", "Bruno=9"]),
+             ("scopone", ["Anna+Bruno", "Carla+Dario"], ["Carla=11", "Anna=10"]),
+             ("escoba", ["Anna", "Bruno", "Carla"], ["Bruno=15", "Anna=3", "Carla=3"]),
+             ("scopa", ["Dario", "Anna"], ["Dario=11", "Anna=1"])]
+    for game in games:
+        played(*game)
+        rows()
+    assert reads[0] is False and reads[1:] == [True] * (len(games) - 1)
+    kept = rows()
+    with sqlite3.connect(os.environ["SCOREKEEPER_DB"]) as db:
+        db.execute("DELETE FROM rating_cache")
+    assert rows() == kept and reads[-1] is False
+    page = json.loads(run("player", "Anna", "--json")[1])
+    assert {r["pool"]: r["matches"] for r in page["ratings"]} == {"escoba/1v1v1": 1, "scopa/1v1": 2, "scopone/2v2": 1}

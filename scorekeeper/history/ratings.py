@@ -4,8 +4,10 @@ Working out the ratings of 100,000 matches takes seconds, so what was worked out
 history (``rated``: every player's rating after every match; ``ratings``: where each stands now),
 with the history's version it was worked out at, which every finished match, undo, edit, claim,
 deletion, restoration, import and change of players' names moves. While
-the version is the same, a list or a player's page is read from the cache; once it moves, the
-ratings are worked out again from the start, so a change anywhere in the past counts as it should.
+the version is the same, a list or a player's page is read from the cache. When it moved only
+because matches finished after the last one rated, only those are rated, from where the ratings
+stood (openskill reads nothing else, so the figures are those of rating everything again); any
+other move works them out again from the start, so a change anywhere in the past counts as it should.
 The version is read from the finished matches and the events that can change a result (see
 ``_version``), so hands entered in matches still being played leave the cache as it is.
 A history opened only to read is worked out each time, in memory.
@@ -13,7 +15,8 @@ A history opened only to read is worked out each time, in memory.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from scorekeeper.errors import RuleSetError
@@ -29,7 +32,7 @@ from scorekeeper.rules.builtins import builtin_ids
 
 #: What the cache was worked out with: a new way of rating makes every stored cache stale.
 METHOD = "openskill-plackett-luce-1"  # not for players: a cache key
-_KEY = "ratings"  # not for players: the cache's row
+_KEY, _LAST = "ratings", "ratings-last"  # not for players: the cache's rows
 
 
 @dataclass(frozen=True)
@@ -87,29 +90,89 @@ def _work_out(store: Store, found: Directory, rules_id: str | None = None) -> _W
 
 def _current(store: Store) -> _Worked | None:
     """The ratings worked out again if the cache is stale (stored too, where the history can be
-    written); None when the cache is up to date."""
+    written); None when the cache is up to date, or was brought up to date from ``_more``."""
     with store.read():
         now = _version(store)
-        cached = store.db.execute("SELECT version FROM rating_cache WHERE key = ?", (_KEY,)).fetchone()
-        if cached is not None and cached[0] == now:
+        cached = dict(store.db.execute("SELECT key, version FROM rating_cache"))
+        if cached.get(_KEY) == now:
             return None
-        worked = _work_out(store, directory(store))
+        newest = int(store.db.execute("SELECT coalesce(max(id), 0) FROM events").fetchone()[0])
+        found = directory(store)
+        more = None if store.readonly else _more(store, found, cached, now, newest)
+        if more is None:
+            results = finished(store, found)
+            ratings, steps = rate(results.matches)
+            worked = _Worked(ratings, steps, {key: spelling(found, results.spelled, key) for _pool, key in ratings})
+    if more is not None:
+        with store.write():
+            still = store.db.execute("SELECT version FROM rating_cache WHERE key = ?", (_KEY,)).fetchone()
+            if still is not None and still[0] == cached[_KEY]:
+                _store(store, *more[:3])
+                _mark(store, now, more[3])
+        # another process brought the cache up to date meanwhile: look at it again
+        return None if still is not None and still[0] == cached[_KEY] else _current(store)
     if store.readonly:
         return worked
+    last = results.matches[-1] if results.matches else None
     with store.write():
         store.db.execute("DELETE FROM rated")
         store.db.execute("DELETE FROM ratings")
-        store.db.executemany(
-            "INSERT INTO rated (seq, match_id, at, pool, rules_id, side, rank, player, mu, sigma) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(s.seq, s.match_id, s.at, s.pool, s.rules_id, s.side, s.rank, s.player, s.mu, s.sigma)
-             for s in worked.steps])
-        store.db.executemany(
-            "INSERT INTO ratings (pool, player, name, mu, sigma, matches) VALUES (?, ?, ?, ?, ?, ?)",
-            [(r.pool, r.player, worked.names[r.player], r.mu, r.sigma, r.matches) for r in worked.ratings.values()])
-        store.db.execute("INSERT INTO rating_cache (key, version) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
-                         "SET version = excluded.version", (_KEY, now))
+        _store(store, worked.steps, worked.ratings.values(), worked.names)
+        _mark(store, now, f"{last.at if last else ''}|{last.event if last else 0}|{newest}")
     return worked
+
+
+def _store(store: Store, steps: Iterable[Step], ratings: Iterable[Rating], names: Mapping[str, str]) -> None:
+    store.db.executemany(
+        "INSERT INTO rated (seq, match_id, at, pool, rules_id, side, rank, player, mu, sigma) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(s.seq, s.match_id, s.at, s.pool, s.rules_id, s.side, s.rank, s.player, s.mu, s.sigma) for s in steps])
+    store.db.executemany(
+        "INSERT INTO ratings (pool, player, name, mu, sigma, matches) VALUES (?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (pool, player) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+        "matches = excluded.matches", [(r.pool, r.player, names[r.player], r.mu, r.sigma, r.matches) for r in ratings])
+
+
+def _mark(store: Store, version: str, last: str) -> None:
+    """Say which version the cache holds, and where its last match finished (for ``_extended``)."""
+    store.db.executemany("INSERT INTO rating_cache (key, version) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
+                         "SET version = excluded.version", [(_KEY, version), (_LAST, last)])
+
+
+def _more(store: Store, found: Directory, cached: Mapping[str, str], now: str,
+          newest: int) -> tuple[list[Step], list[Rating], dict[str, str], str] | None:
+    """What brings the cache up to date by rating only the matches finished since (the new steps,
+    the ratings they moved, the names, where the last one finished), when that gives what rating
+    everything again would: no result changed (no event of ``_CHANGING``, the same players' names),
+    matches were only added to the finished ones, and each finished after the last match rated (a
+    match imported with an older time did not). None otherwise. Inside a read transaction."""
+    was, will = cached.get(_KEY, "").split(":"), now.split(":")
+    last = cached.get(_LAST, "").split("|")
+    if len(was) != len(will) or len(last) != 3 or was[0] != will[0] or was[3:] != will[3:]:
+        return None
+    added, added_ids = int(will[1]) - int(was[1]), int(will[2]) - int(was[2])
+    if added <= 0:
+        return None
+    touched = json.dumps([row[0] for row in store.db.execute("SELECT DISTINCT match_id FROM events WHERE id > ?",
+                                                             (int(last[2]),))])
+    rated_before = {row[0] for row in store.db.execute(
+        "SELECT DISTINCT match_id FROM rated WHERE match_id IN (SELECT value FROM json_each(?))", (touched,))}
+    results = finished(store, found, ids=json.loads(touched))
+    fresh = [m for m in results.matches if m.match_id not in rated_before]
+    after = (last[0], int(last[1]))
+    if len(fresh) != added or sum(m.match_id for m in fresh) != added_ids or any(
+            (m.at, m.event) <= after for m in fresh):
+        return None
+    start = {(pool, player): Rating(pool, player, mu, sigma, matches) for pool, player, mu, sigma, matches
+             in store.db.execute("SELECT pool, player, mu, sigma, matches FROM ratings")}
+    names = dict(store.db.execute("SELECT player, name FROM ratings"))
+    seq = int(store.db.execute("SELECT coalesce(max(seq), 0) FROM rated").fetchone()[0])
+    ratings, steps = rate(fresh, start, seq)
+    for _pool, key in ratings:
+        if key not in names:
+            names[key] = spelling(found, results.spelled, key)
+    moved = [r for key, r in ratings.items() if start.get(key) != r]
+    return steps, moved, names, f"{fresh[-1].at}|{fresh[-1].event}|{newest}"
 
 
 def _ordered(rows: Iterable[Row]) -> list[Row]:

@@ -24,9 +24,10 @@ SELECT f.id, f.sides, f.winner, f.totals, f.rules, f.created, f.hands, e.id, e.a
         coalesce((SELECT max(h.added_by) FROM hands h
                   WHERE h.match_id = m.id AND h.number = m.hands AND h.ended_by IS NULL), 0),
         coalesce((SELECT max(c.added_by) FROM claims c WHERE c.match_id = m.id AND c.ended_by IS NULL), 0)) AS ev
-    FROM matches m WHERE m.finished = 1 AND m.status = ''
+    FROM matches m WHERE m.finished = 1 AND m.status = '' {only}
 ) f LEFT JOIN events e ON e.id = f.ev
 """
+_ONLY = "AND m.id IN (SELECT value FROM json_each(?))"  # not for players: SQL
 
 
 @dataclass(frozen=True)
@@ -51,14 +52,16 @@ def _first_event(store: Store, match_id: int, number: int, event: int) -> tuple[
         event = int(row[0])
 
 
-def finished(store: Store, found: Directory, rules_id: str | None = None) -> Results:
+def finished(store: Store, found: Directory, rules_id: str | None = None, ids: list[int] | None = None) -> Results:
     """The finished matches, players by their keys; inside a read transaction. With ``rules_id``, only
-    the matches under that rule set, pooled by it instead of by family."""
+    the matches under that rule set, pooled by it instead of by family; with ``ids``, only those."""
     rules: dict[str, tuple[str, str]] = {}
     for digest, rid, data in store.db.execute("SELECT digest, rules_id, data FROM rulesets"):
         rules[digest] = (rid, family_of(rid, json.loads(data).get("extends")))
     rows = []
-    for mid, sides, winner, totals, digest, created, hands, event, at, kind in store.db.execute(_FINISHED):
+    query = _FINISHED.format(only=_ONLY if ids is not None else "")
+    for mid, sides, winner, totals, digest, created, hands, event, at, kind in store.db.execute(
+            query, (json.dumps(ids),) if ids is not None else ()):
         if rules_id is not None and rules[digest][0] != rules_id:
             continue
         if kind == "edit":
@@ -76,7 +79,7 @@ def finished(store: Store, found: Directory, rules_id: str | None = None) -> Res
         return found_key
 
     matches = []
-    for at, _event, mid, sides_text, winner, totals_text, digest in rows:
+    for at, event, mid, sides_text, winner, totals_text, digest in rows:
         seen = seated.get(sides_text)
         if seen is None:
             sides = json.loads(sides_text)
@@ -92,5 +95,6 @@ def finished(store: Store, found: Directory, rules_id: str | None = None) -> Res
         order = sorted(range(len(sides)), key=ranks.__getitem__)  # the winner first
         rid, family = rules[digest]
         pool = pool_name(rid if rules_id else family, shape)
-        matches.append(Finished(mid, at, pool, rid, tuple(keys[i] for i in order), tuple(ranks[i] for i in order)))
+        matches.append(Finished(mid, at, pool, rid, tuple(keys[i] for i in order), tuple(ranks[i] for i in order),
+                                event))
     return Results(matches, spelled)

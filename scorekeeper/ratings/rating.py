@@ -29,6 +29,7 @@ class Finished(NamedTuple):
     rules_id: str
     sides: tuple[tuple[str, ...], ...]
     ranks: tuple[int, ...]  # 1 is the winner; sides that tied share a rank
+    event: int = 0  # the history's event that finished it: after ``at``, what orders matches
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,13 @@ def model() -> Any:
     return PlackettLuce()
 
 
-def rate(matches: Iterable[Finished]) -> tuple[dict[tuple[str, str], Rating], list[Step]]:
+def rate(matches: Iterable[Finished], start: Mapping[tuple[str, str], Rating] | None = None,
+         seq: int = 0) -> tuple[dict[tuple[str, str], Rating], list[Step]]:
     """Rate the matches in the order given: each player's rating in each pool, and every step.
+
+    ``start`` holds the ratings the matches before these left (by pool and player), and ``seq`` the
+    number of those matches: rating more matches from there gives what rating all of them from the
+    start gives, as openskill reads nothing but each player's mu and sigma.
 
     A match that names one player on two sides (two names merged after they played each other)
     cannot be rated and is passed over.
@@ -101,8 +107,10 @@ def rate(matches: Iterable[Finished]) -> tuple[dict[tuple[str, str], Rating], li
     plackett = model()
     current: dict[tuple[str, str], Any] = {}
     counts: dict[tuple[str, str], int] = {}
+    for key, was in (start or {}).items():
+        current[key] = plackett.rating(mu=was.mu, sigma=was.sigma)
+        counts[key] = was.matches
     steps: list[Step] = []
-    seq = 0
     for match in matches:
         players = [p for side in match.sides for p in side]
         if len(set(players)) != len(players) or len(match.sides) < 2:

@@ -32,6 +32,7 @@ from pathlib import Path
 from scorekeeper.cli.common import with_options
 from scorekeeper.history.matches import add_hand, start_match
 from scorekeeper.history.players import directory
+from scorekeeper.history.points_only import add_points_hand
 from scorekeeper.history.ratings import player_page, ratings_list
 from scorekeeper.history.results import finished
 from scorekeeper.history.seasons import new_season, season_table
@@ -194,6 +195,13 @@ def main() -> None:
 
         figures.append(("work the ratings out and store them (cold)", timed(cold, 3)))
         figures.append(("ratings list (warm)", timed(lambda: ratings_list(store), 9)))
+        one_more: list[tuple[float, float]] = []
+        for n in range(5):  # a match finishes: only it is rated, from where the ratings stood
+            match_id = start_match(store, match_settings(load_rules("scopa"), [PLAYERS[n], PLAYERS[n + 1]]))
+            add_points_hand(store, str(match_id), [f"{PLAYERS[n]}=11", f"{PLAYERS[n + 1]}=2"])
+            one_more.append(timed(lambda: ratings_list(store), 1))
+        figures.append(("ratings list after one more match finished", (
+            statistics.median(w for w, _c in one_more), statistics.median(c for _w, c in one_more))))
         figures.append(("a player's page (warm)", timed(lambda: player_page(store, "p07"), 9)))
         figures.append(("season table, 3 months (warm)", timed(lambda: season_table(store, "spring"), 9)))
     figures.append(("scorekeeper match list (baseline command)", commands(db, 5, "match", "list")))
