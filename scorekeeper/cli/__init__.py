@@ -8,10 +8,11 @@ command tree, for tests and for embedding.
 Help is click's plain text, not typer's rich panels: rendering it with rich took 73 ms, longer
 than everything else a command does, and said nothing more.
 
-The modules that define commands (this one, score, play, match, history, rules, info, serve) do
-not use ``from __future__ import annotations``: typer reads every parameter's annotation when it
-builds a command, and annotations kept as text were each compiled again by ``eval`` at every start
-(building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type checking is quoted.
+The modules that define commands (this one, score, play, match, history, rules, info, serve, ratings,
+players, season) do not use ``from __future__ import annotations``: typer reads every parameter's
+annotation when it builds a command, and annotations kept as text were each compiled again by ``eval``
+at every start (building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type
+checking is quoted.
 """
 
 import gc
@@ -60,6 +61,15 @@ COMMANDS: dict[str, tuple[str, str, bool, str]] = {
         N_("Play whole hands with random legal plays, written as JSON Lines of replayable records."))),
     "verify": _command("play", "verify", short_help=(
         N_("Check every hand of JSON Lines files (piles, or play records), streaming, with a summary."))),
+    "ratings": _command("ratings", "ratings", short_help=(
+        N_("Ratings per game family and team shape (openskill, Plackett-Luce), best first; '?' marks a provisional "
+           "one."))),
+    "player": _command("ratings", "player", short_help=(
+        N_("One player's page: matches and win rate by game, the rating over time, head to head, best partners."))),
+    "players": _command("players", "app", True, short_help=(
+        N_("Players: list them, give one more names, merge a name typed two ways, rename."))),
+    "season": _command("season", "app", True, short_help=(
+        N_("Seasons: a date range or a list of tournaments, with a league table of season points."))),
     "serve": _command("serve", "serve", short_help=(
         N_("Serve the score sheet to the players' phones: matches, hands entered by tapping cards, live totals."))),
     "info": _command("info", "info", short_help=(

@@ -86,4 +86,55 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX IF NOT EXISTS tournament_events_of ON tournament_events(tournament_id, id);
     """,
+    # ratings, players and seasons (issue 23): a name's aliases and their trail (history.players); named
+    # seasons (history.seasons); and the ratings worked out from the finished matches, kept as a cache
+    # that names the history's version it was worked out at (history.ratings), so a command that only
+    # reads finds them ready while nothing changed.
+    """
+    CREATE TABLE player_events (id INTEGER PRIMARY KEY, at TEXT NOT NULL, kind TEXT NOT NULL,
+                                detail TEXT NOT NULL DEFAULT '{}');
+    CREATE TABLE player_names (
+        folded TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        player TEXT NOT NULL,
+        shown INTEGER NOT NULL DEFAULT 0,  -- 1: the name the player is shown by (after a rename)
+        added_by INTEGER NOT NULL REFERENCES player_events(id)
+    );
+    CREATE INDEX player_names_player ON player_names(player);
+    CREATE TABLE seasons (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        folded TEXT NOT NULL UNIQUE,
+        created TEXT NOT NULL,
+        starts TEXT,
+        ends TEXT,
+        tournaments TEXT NOT NULL DEFAULT '[]',
+        points TEXT NOT NULL DEFAULT '{}'
+    );
+    CREATE TABLE rating_cache (key TEXT PRIMARY KEY, version TEXT NOT NULL);
+    CREATE INDEX events_kind ON events(kind);
+    CREATE TABLE rated (
+        seq INTEGER NOT NULL,
+        match_id INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        pool TEXT NOT NULL,
+        rules_id TEXT NOT NULL,
+        side INTEGER NOT NULL,
+        rank INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (player, seq)
+    ) WITHOUT ROWID;  -- a player's rows side by side: their page reads one range
+    CREATE INDEX rated_match ON rated(match_id, side, rank);  -- with the key: every seat of a match
+    CREATE TABLE ratings (
+        pool TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        matches INTEGER NOT NULL,
+        PRIMARY KEY (pool, player)
+    );
+    """,
 )

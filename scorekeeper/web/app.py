@@ -21,7 +21,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from scorekeeper.web import hands, pages, ticks, tools, tournaments
+from scorekeeper.web import hands, pages, ratings, ticks, tools, tournaments
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import Keys, host_name
 from scorekeeper.web.site import HERE, Site, site_of
@@ -120,6 +120,9 @@ def create_app(db: Path | None, token: str, hosts: Collection[str] | None = None
         Route("/primiera", tools.primiera),
         Route("/capture", tools.capture),
         *tournaments.ROUTES,
+        Route("/ratings", ratings.ratings),
+        Route("/p/{name}", ratings.player),  # not for players: a path
+        Route("/s/{name}", ratings.season),  # not for players: a path
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error, Exception: _bug})

@@ -1,0 +1,139 @@
+"""Named seasons: a date range (or a list of tournaments), their points, and their league table.
+
+A season of dates counts every match that finished between its first and last day (both included,
+days in UTC as the history records time). A season of tournaments keeps their names as given; the
+tournaments' matches and places are counted once the history records tournaments.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import date
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.history.players import key_of
+from scorekeeper.history.ratings import rated_between
+from scorekeeper.history.store import Store, dumps, now
+from scorekeeper.i18n import _
+from scorekeeper.ratings.rating import Finished
+from scorekeeper.ratings.seasons import SeasonPoints, Standing, standings
+
+
+class UnknownSeason(ScorekeeperError):
+    """A season name that no season has, or a season's definition that cannot be read."""
+
+
+class SeasonConflict(ScorekeeperError):
+    """A season understood but refused: its name is taken, or its table cannot be counted yet."""
+
+
+@dataclass(frozen=True)
+class Season:
+    """A named season: from ``starts`` to ``ends`` (ISO days), or the tournaments named."""
+
+    name: str
+    created: str
+    starts: str | None
+    ends: str | None
+    tournaments: tuple[str, ...]
+    points: SeasonPoints
+
+
+@dataclass(frozen=True)
+class SeasonTable:
+    """A season's league table: players by their points, with the names to show."""
+
+    season: Season
+    matches: int
+    lines: list[Standing]
+    names: dict[str, str]
+
+
+def read_day(text: str, option: str) -> str:
+    """A day as ``YYYY-MM-DD``, checked."""
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise UnknownSeason(_("{option} {text}: not a day written YYYY-MM-DD").format(
+            option=option, text=repr(text))) from None
+
+
+def new_season(store: Store, name: str, *, starts: str | None = None, ends: str | None = None,
+               tournaments: tuple[str, ...] = (), points: SeasonPoints | None = None) -> Season:
+    """Record a season: a date range (both ends given) or a list of tournaments, never both."""
+    name = " ".join(name.split())
+    if not name:
+        raise UnknownSeason(_("a season needs a name"))
+    dated = starts is not None or ends is not None
+    if dated == bool(tournaments):
+        raise UnknownSeason(_("season {name}: give its days (--from and --to) or its tournaments (--tournament), "
+                              "one or the other").format(name=repr(name)))
+    if dated:
+        if starts is None or ends is None:
+            raise UnknownSeason(_("season {name}: give both --from and --to").format(name=repr(name)))
+        starts, ends = read_day(starts, "--from"), read_day(ends, "--to")
+        if starts > ends:
+            raise UnknownSeason(_("season {name}: --from {starts} comes after --to {ends}").format(
+                name=repr(name), starts=starts, ends=ends))
+    season = Season(name, now(), starts, ends, tuple(" ".join(t.split()) for t in tournaments),
+                    points or SeasonPoints())
+    with store.write():
+        if store.db.execute("SELECT 1 FROM seasons WHERE folded = ?", (key_of(name),)).fetchone():
+            raise SeasonConflict(_("season {name} already exists; choose another name").format(name=repr(name)))
+        store.db.execute("INSERT INTO seasons (name, folded, created, starts, ends, tournaments, points) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (name, key_of(name), season.created, starts, ends, dumps(list(season.tournaments)),
+                          dumps(season.points.as_dict())))
+    return season
+
+
+def _season(row: tuple[str, str, str | None, str | None, str, str]) -> Season:
+    name, created, starts, ends, tournaments, points = row
+    data = json.loads(points)
+    return Season(name, created, starts, ends, tuple(json.loads(tournaments)),
+                  SeasonPoints(data["win"], data["draw"], data["played"], tuple(data["places"])))
+
+
+_COLUMNS = "SELECT name, created, starts, ends, tournaments, points FROM seasons"  # not for players: SQL
+
+
+def list_seasons(store: Store) -> list[Season]:
+    """Every season, oldest first."""
+    with store.read():
+        return [_season(row) for row in store.db.execute(_COLUMNS + " ORDER BY id")]  # not for players: SQL
+
+
+def find_season(store: Store, name: str) -> Season:
+    """The season called ``name`` in any letter case."""
+    with store.read():
+        row = store.db.execute(_COLUMNS + " WHERE folded = ?", (key_of(name),)).fetchone()  # not for players: SQL
+        known = [r[0] for r in store.db.execute("SELECT name FROM seasons ORDER BY id")]
+    if row is None:
+        raise UnknownSeason(_("season {name}: no such season (seasons: {known})").format(
+            name=repr(name), known=", ".join(known) or "-"))
+    return _season(row)
+
+
+def season_table(store: Store, name: str) -> SeasonTable:
+    """A season's league table, from the finished matches it holds."""
+    season = find_season(store, name)
+    if season.starts is None or season.ends is None:
+        raise SeasonConflict(_("season {name} counts the tournaments {tournaments}, which this history does not "
+                               "record yet; a season of days (--from, --to) can be counted").format(
+                                   name=repr(season.name), tournaments=", ".join(season.tournaments)))
+    seated, names = rated_between(store, season.starts, season.ends)
+    matches: dict[int, list[tuple[int, int, str]]] = {}
+    for match_id, side, rank, player in seated:
+        matches.setdefault(match_id, []).append((side, rank, player))
+    finished = []
+    for match_id, seats in matches.items():
+        sides: dict[int, list[str]] = {}
+        ranks: dict[int, int] = {}
+        for side, rank, player in seats:
+            sides.setdefault(side, []).append(player)
+            ranks[side] = rank
+        order = sorted(sides)
+        finished.append(Finished(match_id, "", "", "", tuple(tuple(sides[i]) for i in order),
+                                 tuple(ranks[i] for i in order)))
+    return SeasonTable(season, len(finished), standings(finished, season.points), names)
