@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scorekeeper.history.matches as matches_module
+from scorekeeper import _json
 from scorekeeper.history import _jsonstream, archive
-from scorekeeper.history._jsontext import indented
 from scorekeeper.history.store import Store
 
 BIG = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: Anna 11, Bruno 0
@@ -55,11 +55,18 @@ def watch_matches():
 
 
 @settings(max_examples=150, deadline=None)
-@given(value=st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-                          lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=25),
-       depth=st.integers(0, 4))
-def test_json_file_indentation_is_the_bytes_json_dumps_indent_2_writes(value, depth):
-    assert indented(value, depth) == json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+@given(value=st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.text(),
+                          lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=25))
+def test_json_file_indentation_is_the_bytes_json_dumps_indent_2_writes(value):
+    assert _json.dumps(value, _json.INDENTED) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=st.recursive(st.none() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+                          lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=25))
+def test_json_written_by_orjson_reads_back_as_the_same_data_beyond_64_bits_too(value):
+    for option in (_json.INDENTED, _json.COMPACT, _json.SORTED):
+        assert _json.loads(_json.dumps(value, option)) == value
 
 
 def test_json_file_streamed_is_byte_for_byte_the_whole_document_dumped():

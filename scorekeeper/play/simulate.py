@@ -6,13 +6,13 @@ the same seed however it is produced, and any one hand can be produced again on 
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO, cast
 
+from scorekeeper._json import dumps, loads
 from scorekeeper.cards import Rank
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
@@ -131,7 +131,7 @@ class Simulator:
     def hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
         if self.loose is not None:
-            return cast(dict[str, Any], json.loads(loose_line(self, number)))
+            return cast(dict[str, Any], loads(loose_line(self, number)))
         return self.played(number)
 
     def line(self, number: int) -> str:
@@ -219,7 +219,7 @@ def simulate(rules: RuleSet, hands: int, seed: int = 0, players: int | None = No
 
 def json_line(record: dict[str, Any]) -> str:
     """One record as a compact JSON line."""
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    return dumps(record)
 
 
 def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int, seed: int = 0,
