@@ -15,7 +15,6 @@ where ``json`` writes ``1e-07``) and NaN and Infinity, which no score holds, are
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import orjson
@@ -37,8 +36,6 @@ _STDLIB = {
     SORTED: {"separators": (",", ":"), "ensure_ascii": False, "sort_keys": True},  # not for players: json's options
 }
 
-# 19 digits or more may lie beyond 64 bits, which orjson reads as a float: json reads them exactly.
-_LONG = re.compile(r"[0-9]{19}")  # not for players: a regex
 
 
 def dumps(value: Any, option: int = COMPACT) -> str:
@@ -63,6 +60,11 @@ def dumps(value: Any, option: int = COMPACT) -> str:
 _DIGIT_RUNS = bytes(48 if 48 <= b <= 57 else 32 for b in range(256))  # every digit a 0, the rest a space
 
 
+def _longer(raw: bytes, digits: int) -> bool:
+    """Whether UTF-8 text holds a run of more than ``digits`` digits."""
+    return b"0" * (digits + 1) in raw.translate(_DIGIT_RUNS)
+
+
 def read_plain(text: str, digits: int) -> tuple[bool, Any]:
     """``(True, data)`` when orjson reads ``text`` and it holds no run of more than ``digits`` digits
     (an integer within them is one ``json`` reads alike), else ``(False, None)``: the caller then
@@ -78,7 +80,7 @@ def read_plain(text: str, digits: int) -> tuple[bool, Any]:
         raw = text.encode()
     except UnicodeEncodeError:  # a lone surrogate in the text itself
         return False, None
-    if b"0" * (digits + 1) in raw.translate(_DIGIT_RUNS):
+    if _longer(raw, digits):
         return False, None
     try:
         return True, orjson.loads(raw)
@@ -94,6 +96,9 @@ def loads(text: str) -> Any:
     >>> loads('[100000000000000000000]')  # beyond 64 bits: read by json, exactly
     [100000000000000000000]
     """
-    if _LONG.search(text) is not None:
+    # 19 digits or more may lie beyond 64 bits, which orjson reads as a float: json reads them exactly.
+    try:
+        raw = text.encode()
+    except UnicodeEncodeError:
         return json.loads(text)
-    return orjson.loads(text)
+    return json.loads(text) if _longer(raw, 18) else orjson.loads(raw)

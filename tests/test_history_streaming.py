@@ -80,6 +80,32 @@ def test_json_file_streamed_is_byte_for_byte_the_whole_document_dumped():
     assert json.loads(str(streamed))["matches"][2]["claims"][0]["side"] == "@Bruno"
 
 
+def test_json_file_written_by_orjson_is_the_text_json_dumps_indent_2_wrote_before():
+    club()
+    from scorekeeper._words import visible_json
+
+    with Store() as store:
+        document = archive.history_document(store, None)
+        assert "".join(archive.history_chunks(store, None)) == visible_json(
+            json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
+
+
+def test_integers_beyond_64_bits_in_an_open_part_of_a_hand_come_back_exactly(tmp_path):
+    data = json.loads(exported(tmp_path).read_text(encoding="utf-8"))
+    numbers = [2**64, -(2**63) - 1, 10**30, 2**63 - 1, 123456789012345678]
+    data["matches"][0]["hands"][0]["typed"]["tally"] = numbers
+    given = tmp_path / "given.json"
+    given.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    texts = []
+    for n in range(2):
+        db, out = tmp_path / f"h{n}.sqlite", tmp_path / f"out{n}.json"
+        assert run("import", str(given if n == 0 else texts[-1]), "--db", str(db))[0] == 0
+        assert run("export", "--all", "--format", "json", "-o", str(out), "--db", str(db))[0] == 0
+        texts.append(out)
+    assert json.loads(texts[0].read_text(encoding="utf-8"))["matches"][0]["hands"][0]["typed"]["tally"] == numbers
+    assert texts[0].read_bytes() == texts[1].read_bytes() == given.read_bytes()
+
+
 def test_json_file_of_no_matches_is_the_empty_document():
     with Store() as store:
         assert "".join(archive.history_chunks(store, [])) == archive.to_text(archive.history_document(store, []))

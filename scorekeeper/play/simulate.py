@@ -6,13 +6,14 @@ the same seed however it is produced, and any one hand can be produced again on 
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO, cast
 
-from scorekeeper._json import dumps, loads
+from scorekeeper._json import dumps
 from scorekeeper.cards import Rank
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
@@ -131,7 +132,7 @@ class Simulator:
     def hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
         if self.loose is not None:
-            return cast(dict[str, Any], loads(loose_line(self, number)))
+            return cast(dict[str, Any], json.loads(loose_line(self, number)))
         return self.played(number)
 
     def line(self, number: int) -> str:
