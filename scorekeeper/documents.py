@@ -90,9 +90,9 @@ _SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignor
 _WIDE_SCAN: Callable[[str, int], tuple[Any, int]] = _WIDE_DECODER.scan_once  # type: ignore[attr-defined]
 
 
-# From the second text on, orjson reads what keeps the bounds (a play record in 22 us instead of 29);
-# the first is read by json alone, so that a command reading one hand file does not pay orjson's
-# import (1.2 ms, dataclasses with it) for a gain of microseconds.
+# From the second text on, orjson reads what keeps the bounds, sooner than json; the first is read by
+# json alone, so that a command reading one hand file does not pay orjson's import (dataclasses
+# with it) for a gain of microseconds.
 _TEXTS_READ = itertools.count()
 
 

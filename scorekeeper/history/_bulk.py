@@ -88,7 +88,7 @@ def iter_rows(store: Store, ids: list[int] | None = None, *, live_only: bool = F
                                           + _where(_within(ids, "match_id"))  # not for players: SQL
                                           + " ORDER BY match_id, id")  # not for players: SQL
                       if events else iter(()))
-    from scorekeeper._json import loads  # orjson: a third off decoding the columns (imported by the bulk readers only)
+    from scorekeeper._json import loads  # orjson decodes the columns sooner (imported by the bulk readers only)
 
     texts = RulesTexts(store)
     for head in heads:
