@@ -91,8 +91,8 @@ _WIDE_SCAN: Callable[[str, int], tuple[Any, int]] = _WIDE_DECODER.scan_once  # t
 
 
 # From the second text on, orjson reads what keeps the bounds, sooner than json; the first is read by
-# json alone, so that a command reading one hand file does not pay orjson's import (dataclasses
-# with it) for a gain of microseconds.
+# json alone, so that a command reading one hand file does not pay orjson's import for a gain of
+# microseconds.
 _TEXTS_READ = itertools.count()
 
 
