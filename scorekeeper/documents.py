@@ -7,6 +7,7 @@ later error can say where the bad value was. ``-`` reads standard input.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -89,6 +90,19 @@ _SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignor
 _WIDE_SCAN: Callable[[str, int], tuple[Any, int]] = _WIDE_DECODER.scan_once  # type: ignore[attr-defined]
 
 
+# From the second text on, orjson reads what keeps the bounds, sooner than json; the first is read by
+# json alone, so that a command reading one hand file does not pay orjson's import for a gain of
+# microseconds.
+_TEXTS_READ = itertools.count()
+
+
+@cache
+def _plain_reader() -> Callable[[str, int], tuple[bool, Any]]:
+    from scorekeeper._json import read_plain
+
+    return read_plain
+
+
 def load_json(text: str, name: str, *, long_integers: bool = False) -> Any:
     """JSON text as plain data, refusing what would crash or mislead later: nesting deeper than
     MAX_DEPTH (the parser recurses), integers longer than MAX_DIGITS (with ``long_integers``, up to
@@ -110,6 +124,10 @@ def load_json(text: str, name: str, *, long_integers: bool = False) -> Any:
         if lone is not None:
             raise DocumentError(_("{name}: {text} is half of a character (a lone surrogate); refused").format(
                 name=name, text=lone.group()))
+    if next(_TEXTS_READ):  # not the first text of the process: see _plain_reader
+        read, data = _plain_reader()(text, 18 if long_integers else MAX_DIGITS)
+        if read:
+            return data
     try:
         data, end = (_WIDE_SCAN if long_integers else _SCAN)(text, 0)
         if end == len(text):

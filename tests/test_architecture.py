@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 
 #: Lowest first. A module may import modules of its own layer or of a layer below it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_version", "_words", "i18n", "_frozen"),
+    ("errors", "_version", "_words", "i18n", "_frozen", "_json"),
     ("cards", "notation", "documents", "_yaml", "_marks", "config"),
     ("rules",),
     ("scoring",),

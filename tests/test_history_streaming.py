@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scorekeeper.history.matches as matches_module
+from scorekeeper import _json
 from scorekeeper.history import _jsonstream, archive
-from scorekeeper.history._jsontext import indented
 from scorekeeper.history.store import Store
 
 BIG = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: Anna 11, Bruno 0
@@ -55,11 +55,18 @@ def watch_matches():
 
 
 @settings(max_examples=150, deadline=None)
-@given(value=st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-                          lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=25),
-       depth=st.integers(0, 4))
-def test_json_file_indentation_is_the_bytes_json_dumps_indent_2_writes(value, depth):
-    assert indented(value, depth) == json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+@given(value=st.recursive(st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.text(),
+                          lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=25))
+def test_json_file_indentation_is_the_bytes_json_dumps_indent_2_writes(value):
+    assert _json.dumps(value, _json.INDENTED) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=st.recursive(st.none() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(),
+                          lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=25))
+def test_json_written_by_orjson_reads_back_as_the_same_data_beyond_64_bits_too(value):
+    for option in (_json.INDENTED, _json.COMPACT, _json.SORTED):
+        assert _json.loads(_json.dumps(value, option)) == value
 
 
 def test_json_file_streamed_is_byte_for_byte_the_whole_document_dumped():
@@ -71,6 +78,32 @@ def test_json_file_streamed_is_byte_for_byte_the_whole_document_dumped():
         assert streamed == archive.to_text(archive.history_document(store, None))
         assert export_matches(store, ["2"], "json") == archive.to_text(archive.history_document(store, [2]))
     assert json.loads(str(streamed))["matches"][2]["claims"][0]["side"] == "@Bruno"
+
+
+def test_json_file_written_by_orjson_is_the_text_json_dumps_indent_2_wrote_before():
+    club()
+    from scorekeeper._words import visible_json
+
+    with Store() as store:
+        document = archive.history_document(store, None)
+        assert "".join(archive.history_chunks(store, None)) == visible_json(
+            json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
+
+
+def test_integers_beyond_64_bits_in_an_open_part_of_a_hand_come_back_exactly(tmp_path):
+    data = json.loads(exported(tmp_path).read_text(encoding="utf-8"))
+    numbers = [2**64, -(2**63) - 1, 10**30, 2**63 - 1, 123456789012345678]
+    data["matches"][0]["hands"][0]["typed"]["tally"] = numbers
+    given = tmp_path / "given.json"
+    given.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    texts = []
+    for n in range(2):
+        db, out = tmp_path / f"h{n}.sqlite", tmp_path / f"out{n}.json"
+        assert run("import", str(given if n == 0 else texts[-1]), "--db", str(db))[0] == 0
+        assert run("export", "--all", "--format", "json", "-o", str(out), "--db", str(db))[0] == 0
+        texts.append(out)
+    assert json.loads(texts[0].read_text(encoding="utf-8"))["matches"][0]["hands"][0]["typed"]["tally"] == numbers
+    assert texts[0].read_bytes() == texts[1].read_bytes() == given.read_bytes()
 
 
 def test_json_file_of_no_matches_is_the_empty_document():

@@ -88,8 +88,9 @@ def iter_rows(store: Store, ids: list[int] | None = None, *, live_only: bool = F
                                           + _where(_within(ids, "match_id"))  # not for players: SQL
                                           + " ORDER BY match_id, id")  # not for players: SQL
                       if events else iter(()))
+    from scorekeeper._json import loads  # orjson decodes the columns sooner (imported by the bulk readers only)
+
     texts = RulesTexts(store)
-    loads = json.loads
     for head in heads:
         match = MatchRow(head[0], head[1], head[2], head[3], texts[head[4]], loads(head[5]), head[6], head[7],
                          loads(head[8]),

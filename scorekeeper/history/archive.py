@@ -9,19 +9,18 @@ it is written, and the whole import is one transaction: a bad file changes nothi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
+from scorekeeper._json import INDENTED, SORTED, dumps, loads
 from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper._words import MAX_SHOWN, visible_json
 from scorekeeper.errors import InputErrors
 from scorekeeper.history._bulk import iter_rows
 from scorekeeper.history._import_checks import check_match, check_names, check_nesting
 from scorekeeper.history._jsonstream import stream_object, too_deep
-from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.lifecycle import status_from_events
 from scorekeeper.history.matches import match_from_row, summary_of
 from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY, pack_categories
@@ -40,7 +39,11 @@ _TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"  # as ``store.now`` writes it
 
 def match_record(row: MatchRow) -> dict[str, Any]:
     """One match as it appears in the file (``row`` read with its events)."""
-    return _record(row, json.loads(row.rules_json), lambda h: [{"id": c[0], "points": c[1]} for c in h.categories])
+    return _record(row, loads(row.rules_json), _categories)
+
+
+def _categories(hand: HandRow) -> list[dict[str, Any]]:
+    return [{"id": c[0], "points": c[1]} for c in hand.categories]
 
 
 def _record(row: MatchRow, rules: Any, categories: Callable[[HandRow], Any]) -> dict[str, Any]:
@@ -76,38 +79,21 @@ def history_document(store: Store, ids: list[int] | None) -> dict[str, Any]:
 def to_text(document: dict[str, Any]) -> str:
     """The file's text: indented JSON with keys in a fixed order, ending in a newline; the characters
     a terminal acts on are written as JSON escapes, so the file can be printed as it is."""
-    return visible_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
-
-
-#: Where a match's members stand in the file: the object (0), "matches" (1), the match (2).
-_MATCH_DEPTH = 2
+    return visible_json(dumps(document, INDENTED)) + "\n"
 
 
 def history_chunks(store: Store, ids: list[int] | None) -> Iterator[str]:
     """The file's text (exactly ``to_text(history_document(...))``), a match at a time, inside a read
-    transaction the caller holds. A rule set is rendered once, however many matches carry it, and so
-    is each list of a hand's category points that recurs (the same few do, hand after hand)."""
-    rules: dict[str, Prerendered] = {}
-    points: dict[tuple[Any, ...], Prerendered] = {}
-
-    def categories(hand: HandRow) -> Prerendered:
-        ids, flat = hand.packed
-        key = (len(hand.sides), *ids, None, *flat)
-        text = points.get(key)
-        if text is None:
-            if len(points) > 10_000:  # a history of ever new points: keep the memory bounded
-                points.clear()
-            text = points[key] = Prerendered(indented([{"id": c[0], "points": c[1]} for c in hand.categories],
-                                                      _MATCH_DEPTH + 3))
-        return text
-
+    transaction the caller holds. A rule set is decoded once, however many matches carry it."""
+    rules: dict[str, Any] = {}
     yield f'{{\n  "format": "{FORMAT}",\n  "version": {VERSION},\n  "matches": ['  # not for players: JSON
     first = True
     for row in iter_rows(store, ids, events=True, deleted=True):  # the file keeps deleted matches, marked so
-        rendered = rules.get(row.rules_json)
-        if rendered is None:
-            rendered = rules[row.rules_json] = Prerendered(indented(json.loads(row.rules_json), _MATCH_DEPTH + 1))
-        text = indented(_record(row, rendered, categories), _MATCH_DEPTH)
+        data = rules.get(row.rules_json)
+        if data is None:
+            data = rules[row.rules_json] = loads(row.rules_json)
+        # A match stands two levels deep in the file: its lines after the first are indented to match.
+        text = dumps(_record(row, data, _categories), INDENTED).replace("\n", "\n    ")
         yield ("\n    " if first else ",\n    ") + visible_json(text)
         first = False
     yield "]\n}\n" if first else "\n  ]\n}\n"
@@ -254,7 +240,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
     with store.write():
         for n, match in read_history(path):
             where = f"{path}: matches[{n}]"
-            seen = json.dumps(match.rules, sort_keys=True, ensure_ascii=False)
+            seen = dumps(match.rules, SORTED)
             if seen not in known:  # validated once: the same rule set comes in match after match
                 if too_deep(match.rules, MAX_DEPTH - 3):
                     raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(

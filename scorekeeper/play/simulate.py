@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO, cast
 
+from scorekeeper._json import dumps
 from scorekeeper.cards import Rank
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
@@ -219,7 +220,7 @@ def simulate(rules: RuleSet, hands: int, seed: int = 0, players: int | None = No
 
 def json_line(record: dict[str, Any]) -> str:
     """One record as a compact JSON line."""
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    return dumps(record)
 
 
 def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int, seed: int = 0,
