@@ -262,14 +262,35 @@ def junk_value(draw: st.DrawFn) -> Any:
     return draw(st.integers(-(2**70), 2**70))
 
 
-def _places(data: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield at
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _places(value, (*at, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _places(value, (*at, i))
+#: How deep a mutated value may nest in all: well past the product's limit of 64, and far enough below
+#: Python's recursion limit that copying, writing (PyYAML's emitter recurses three frames a level) and
+#: walking the data never overflow the stack, however deep Hypothesis calls the test from. A case that
+#: overflowed on one run and not on the next made Hypothesis stop the surface (FlakyStrategyDefinition).
+MAX_MUTATED_DEPTH = 110
+
+
+def _places(data: Any) -> Iterator[tuple[Any, ...]]:
+    """Every place in the data, the top first, each before the places inside it (a loop, not a
+    recursion: the data may nest deeper than Python's stack allows)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, at = stack.pop()
+        yield at
+        if isinstance(value, dict):
+            stack.extend((v, (*at, k)) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((v, (*at, i)) for i, v in reversed(list(enumerate(value))))
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and mappings nest in the data (0 for a plain value), without recursing."""
+    deepest, stack = 0, [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth + 1)
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def mutate_data(draw: st.DrawFn, data: Any, *, most: int = 3) -> Any:
@@ -289,7 +310,7 @@ def mutate_data(draw: st.DrawFn, data: Any, *, most: int = 3) -> Any:
         key, value = at[-1], parent[at[-1]]
         op = draw(st.sampled_from(["drop", "junk", "text", "text", "nest", "double", "rename", "add", "vocab",
                                    "vocab", "raw"]))
-        if len(at) > 40 and op in ("junk", "nest", "double", "add"):
+        if op in ("junk", "nest", "double", "add") and len(at) + _depth(value) + 71 > MAX_MUTATED_DEPTH:
             # Already deep: nesting more could overflow the stack of the YAML writer, or not, depending on how
             # deep Hypothesis calls the test from, and a case must draw the same way each time it is run.
             op = "vocab"
