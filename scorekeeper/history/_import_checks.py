@@ -1,5 +1,6 @@
-"""The checks an imported match passes beyond its model (``archive.read_history``): names as
-``match new`` takes them, sides and categories that exist, events that exist, bounded nesting."""
+"""The checks an imported match passes beyond its model (``archive.read_history``): its rule set
+resolved and whole, names as ``match new`` takes them, sides and categories that exist, events that
+exist, bounded nesting."""
 
 from __future__ import annotations
 
@@ -11,6 +12,26 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history._jsonstream import too_deep
 from scorekeeper.i18n import _
 from scorekeeper.match.settings import name_problem, parse_sides
+from scorekeeper.rules.catalog import named_rules
+from scorekeeper.rules.places import plain_name, shown_ref
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.stored import rules_from_data
+
+
+def imported_rules(given: dict[str, Any] | str, path: Path, where: str) -> RuleSet:
+    """The rule set of an imported match, whole: the one it carries, validated, or the one it names
+    (a built-in, or a rule-set file where the history file may name one: ``catalog.named_rules``).
+
+    The history keeps a rule set whole and never follows its ``extends``, which names the parent by
+    id; one naming a path (a file on someone's machine, or ``/etc/passwd``) is refused."""
+    if isinstance(given, str):
+        return named_rules(given, path, where)
+    rules = rules_from_data(given, f"{where}.rules")
+    if rules.extends is not None and not plain_name(rules.extends):
+        raise ScorekeeperError(_("{where}.rules.extends: {name} is not a rule set's id; refused (an imported rule "
+                                 "set is whole and names its parent by id, never by a path)").format(
+            where=where, name=shown_ref(rules.extends)))
+    return rules
 
 
 def check_names(match: Any, where: str, rules: Any) -> None:

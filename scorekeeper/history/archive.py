@@ -19,7 +19,7 @@ from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper._words import MAX_SHOWN, visible_json
 from scorekeeper.errors import InputErrors
 from scorekeeper.history._bulk import iter_rows
-from scorekeeper.history._import_checks import check_match, check_names, check_nesting
+from scorekeeper.history._import_checks import check_match, check_names, check_nesting, imported_rules
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.lifecycle import status_from_events
@@ -28,7 +28,7 @@ from scorekeeper.history.rows import POINTS_ONLY, pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.settings import MAX_TARGET
-from scorekeeper.rules.stored import digest, rules_from_data, rules_json
+from scorekeeper.rules.stored import digest, rules_json
 
 FORMAT = "scorekeeper-history"  # not for players: the file's format keyword
 VERSION = 1
@@ -166,7 +166,7 @@ def _models() -> tuple[Any, Any]:
         uid: str = Field(pattern=r"^[0-9A-Za-z_-]{1,64}$")
         name: str
         created: str = Field(pattern=_TIME)
-        rules: dict[str, Any]
+        rules: dict[str, Any] | str  # the rule set, whole; or a built-in's id or a rule-set file's path
         sides: list[SideIn]
         target: int = Field(ge=1, le=MAX_TARGET)
         finish: Literal["highest", "count-out", "count-out-if-tied", "claim"]  # not for players: ids
@@ -259,7 +259,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
                 if too_deep(match.rules, MAX_DEPTH - 3):
                     raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(
                         name=path, depth=MAX_DEPTH))
-                rules = rules_from_data(match.rules, f"{where}.rules")
+                rules = imported_rules(match.rules, path, where)
                 text = rules_json(rules)
                 known[seen] = (rules, text, digest(text))
             rules, text, key = known[seen]
