@@ -194,3 +194,18 @@ def test_5_a_nul_byte_in_an_extends_path_is_bad_input_exit_2(tmp_path: Path, ref
     hand = tmp_path / "hand.yaml"
     hand.write_text(f'rules: "{ref}"\npiles: {{A: rest, B: ""}}\n', encoding="utf-8")
     refused_once(run("score", str(hand)), "is not a rule-set id or path")
+
+
+def test_4_esc_and_bel_in_a_rule_sets_name_and_labels_never_reach_the_terminal_through_html(tmp_path: Path) -> None:
+    rules = tmp_path / "loud.yaml"
+    rules.write_text('extends: scopa\nid: loud\nname: "Loud\\e]0;owned\\a\\e[2J game"\ncategories:\n'
+                     '  - {id: settebello, label: "Sette\\abello\\e[31m", labels: {it: "\\e[5mSette"}}\n',
+                     encoding="utf-8")
+    assert run("match", "new", "-q", "--rules", str(rules), "--side", "Anna", "--side", "Bruno")[0] == 0
+    assert run("match", "add", "--pile", "Anna=d:A27K 7h", "--pile", "Bruno=rest")[0] == 0
+    for language in ("en", "it"):
+        code, out, err = run("--lang", language, "export", "--format", "html")
+        assert code == 0, err
+        assert "\x1b" not in out + err and "\x07" not in out + err
+        assert "Loud\\x1b]0;owned\\x07\\x1b[2J game" in out  # shown, not obeyed
+        assert ("Sette\\x07bello\\x1b[31m" if language == "en" else "\\x1b[5mSette") in out

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from html import escape
+from html import escape as html_escape
 
+from scorekeeper._words import visible
 from scorekeeper.history.matches import Match
 from scorekeeper.i18n import _, current, ngettext
 from scorekeeper.match.ending import HandLine
@@ -41,6 +42,13 @@ tr.winner td, strong.winner { background: #fff2a8; }
 .legend span { display: inline-block; width: 1.4em; height: .6em; margin: 0 .3em 0 1em; }
 @page { size: A4; margin: 15mm; }
 """  # not for players: CSS
+
+
+def escape(text: str) -> str:
+    """Text from a match or its rule set as HTML: markup characters escaped, and the characters a
+    terminal acts on (ESC, BEL, bidi controls) written as escapes (``\\x1b``), as in every other
+    output, since the page may be printed to a terminal (``export --format html`` with no ``-o``)."""
+    return html_escape(visible(text))
 
 
 def _marker(shape: int, cx: float, cy: float, r: float, colour: str) -> str:
