@@ -159,8 +159,9 @@ def test_import_accepts_any_layout_and_member_order(tmp_path):
 def test_import_builds_each_rule_set_once(tmp_path, monkeypatch):
     path = exported(tmp_path)
     built = []
-    real = archive.rules_from_data
-    monkeypatch.setattr(archive, "rules_from_data", lambda data, where: built.append(where) or real(data, where))
+    real = archive.imported_rules
+    monkeypatch.setattr(archive, "imported_rules",
+                        lambda data, path, where: built.append(where) or real(data, path, where))
     with Store(tmp_path / "other.sqlite") as store:
         assert len(archive.import_history(store, path)) == 3
     assert len(built) == 1
