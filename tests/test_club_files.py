@@ -209,3 +209,67 @@ def test_4_esc_and_bel_in_a_rule_sets_name_and_labels_never_reach_the_terminal_t
         assert "\x1b" not in out + err and "\x07" not in out + err
         assert "Loud\\x1b]0;owned\\x07\\x1b[2J game" in out  # shown, not obeyed
         assert ("Sette\\x07bello\\x1b[31m" if language == "en" else "\\x1b[5mSette") in out
+
+
+_SLOW_EXPORT = """
+import sys, time
+from pathlib import Path
+from scorekeeper.output.export import write_atomically
+
+def chunks():
+    yield "a half-written sheet\\n"
+    Path(sys.argv[2]).touch()  # the temporary file is open and half written
+    time.sleep(60)
+    yield "the rest\\n"
+
+write_atomically(Path(sys.argv[1]), chunks())
+"""
+
+
+def _killed_export(folder: Path, signum: int) -> int:
+    """Run an export into ``folder`` that stops half-way, send it ``signum``; its exit status."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    ready = folder.parent / f"ready-{signum}"
+    child = subprocess.Popen([sys.executable, "-c", _SLOW_EXPORT, str(folder / "sheet.csv"), str(ready)])
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists() and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.02)
+        assert ready.exists(), "the export never started writing"
+        child.send_signal(signal.Signals(signum))
+        return child.wait(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_11_an_export_stopped_by_a_signal_removes_its_temporary_file_and_ends_of_that_signal(
+        tmp_path: Path, name: str) -> None:
+    import signal
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "sheet.csv").write_text("the old sheet\n", encoding="utf-8")
+    signum = getattr(signal, name)
+    assert _killed_export(folder, signum) == -signum
+    assert [p.name for p in folder.iterdir()] == ["sheet.csv"]  # no hidden temporary file
+    assert (folder / "sheet.csv").read_text(encoding="utf-8") == "the old sheet\n"
+
+
+def test_11_an_export_killed_outright_leaves_a_file_the_next_export_into_its_folder_removes(tmp_path: Path) -> None:
+    import signal
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    assert _killed_export(folder, signal.SIGKILL) == -signal.SIGKILL  # nothing can run: the file stays
+    left = [p.name for p in folder.iterdir()]
+    assert len(left) == 1 and left[0].startswith(".sheet.csv.scorekeeper-export-"), left
+    assert run("match", "new", "-q", "--rules", "scopa", "--side", "Anna", "--side", "Bruno")[0] == 0
+    assert run("export", "--all", "-o", str(folder / "other.md"), "--format", "md")[0] == 0  # another name
+    assert [p.name for p in folder.iterdir()] == ["other.md"]
