@@ -273,3 +273,89 @@ def test_11_an_export_killed_outright_leaves_a_file_the_next_export_into_its_fol
     assert run("match", "new", "-q", "--rules", "scopa", "--side", "Anna", "--side", "Bruno")[0] == 0
     assert run("export", "--all", "-o", str(folder / "other.md"), "--format", "md")[0] == 0  # another name
     assert [p.name for p in folder.iterdir()] == ["other.md"]
+
+
+def _exported_club(tmp_path: Path) -> dict:
+    """A history file of one match "club" of two Scopa hands (and a third undone), still being played."""
+    assert run("match", "new", "-q", "--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "club")[0] == 0
+    for anna in ("d:A27K 7h", "d:A23456 7h 7c", "s:A2"):
+        assert run("match", "add", "club", "--pile", f"Anna={anna}", "--pile", "Bruno=rest")[0] == 0
+    assert run("match", "undo", "club")[0] == 0
+    path = tmp_path / "club.json"
+    assert run("export", "--all", "--format", "json", "-o", str(path))[0] == 0
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _import(tmp_path: Path, data: dict, name: str, db: str | None = None) -> tuple[int, str, str]:
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return run("import", str(path), "--db", str(tmp_path / f"{db or name}.sqlite"))
+
+
+def _refused(result: tuple[int, str, str], *parts: str) -> None:
+    code, out, err = result
+    assert code == 2 and out == "" and err.count("\n") == 1 and "history is damaged" not in err, result
+    for part in parts:
+        assert part in err, err
+
+
+def test_7_a_hand_numbered_10_18_is_refused_with_its_place(tmp_path: Path) -> None:
+    data = _exported_club(tmp_path)
+    hands = data["matches"][0]["hands"]
+    assert [(h["number"], h["ended_by"] is None) for h in hands] == [(1, True), (2, True), (3, False)]
+    assert _import(tmp_path, data, "as-is")[0] == 0  # the file untouched imports
+    hands[1]["number"] = 10**18
+    _refused(_import(tmp_path, data, "huge"), "matches[0].hands[1].number: hand 1000000000000000000 in a match of "
+             "3 hands")
+    hands[1]["number"] = 2  # hand 2 undone, hand 3 still counted: hand 2 is missing
+    hands[1]["ended_by"], hands[2]["ended_by"] = hands[2]["ended_by"], None
+    _refused(_import(tmp_path, data, "gap"), "matches[0].hands: the hands still counted are numbered 1, 3: hand 2 "
+             "is missing")
+
+
+def test_7_two_hands_with_one_number_are_the_files_fault(tmp_path: Path) -> None:
+    data = _exported_club(tmp_path)
+    data["matches"][0]["hands"][1]["number"] = 1
+    _refused(_import(tmp_path, data, "twice"), "matches[0].hands[1].number: hand 1 is given twice (also at "
+             "hands[0]); the file is wrong")
+
+
+def test_7_one_playing_match_per_name(tmp_path: Path) -> None:
+    data = _exported_club(tmp_path)
+    first = data["matches"][0]
+    second = {**first, "uid": "another-match", "id": first["id"] + 1}
+    _refused(_import(tmp_path, {**data, "matches": [first, second]}, "two"),
+             "matches[1].name: 'club': match 1 \"club\" is being played under that name too")
+    assert _import(tmp_path, data, "once")[0] == 0
+    _refused(_import(tmp_path, {**data, "matches": [second]}, "again", db="once"),
+             "matches[0].name: 'club': match 1 \"club\" is being played")
+    assert run("match", "new", "-q", "-r", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "done",
+               "--target", "1")[0] == 0
+    assert run("match", "add", "done", "--pile", "Anna=rest", "--pile", "Bruno=")[0] == 0
+    path = tmp_path / "done.json"
+    assert run("export", "done", "--format", "json", "-o", str(path))[0] == 0
+    done = json.loads(path.read_text(encoding="utf-8"))
+    assert done["matches"][0]["result"]["finished"]
+    copies = [{**done["matches"][0], "uid": f"copy-{n}", "id": 10 + n} for n in range(2)]
+    assert _import(tmp_path, {**done, "matches": copies}, "finished")[0] == 0  # finished matches may share a name
+
+
+def test_7_typed_piles_are_counted_again_and_must_give_the_stored_points(tmp_path: Path) -> None:
+    data = _exported_club(tmp_path)
+    hand = data["matches"][0]["hands"][0]
+    piles = hand["typed"]["piles"]
+    forged = json.loads(json.dumps(data))
+    forged["matches"][0]["hands"][0]["typed"]["piles"] = {"Anna": piles["Bruno"], "Bruno": piles["Anna"]}
+    _refused(_import(tmp_path, forged, "swapped"), "matches[0].hands[0].categories: the points stored are not those "
+             "its typed facts count (cards: [0, 1] stored, [1, 0] counted)")
+    junk = json.loads(json.dumps(data))
+    junk["matches"][0]["hands"][0]["typed"]["piles"]["Anna"] += " 7d" + " x" * 75_000  # 150 KB no one checked
+    code, out, err = _import(tmp_path, junk, "junk")  # each bad token, as score says them: the first 20
+    assert (code, out) == (2, "") and err.startswith("error: ") and err.count("\n") == 21, err
+    assert "matches[0].hands[0].typed: pile of Anna, token 6: 'x' is not a card" in err
+    extra = json.loads(json.dumps(data))
+    extra["matches"][0]["hands"][0]["typed"]["notes"] = "x" * 150_000
+    _refused(_import(tmp_path, extra, "extra"), "matches[0].hands[0].typed: unknown key 'notes'")
+    points = json.loads(json.dumps(data))
+    points["matches"][0]["hands"][0]["typed"] = {"points": {"Anna": 9, "Bruno": 0}}
+    _refused(_import(tmp_path, points, "points"), "matches[0].hands[0].categories: the points stored are not those")

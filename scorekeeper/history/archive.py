@@ -20,10 +20,11 @@ from scorekeeper._words import MAX_SHOWN, visible_json
 from scorekeeper.errors import InputErrors
 from scorekeeper.history._bulk import iter_rows
 from scorekeeper.history._import_checks import check_match, check_names, check_nesting, imported_rules
+from scorekeeper.history._import_hands import HandChecker, OpenNames, check_numbers
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
 from scorekeeper.history.lifecycle import status_from_events
-from scorekeeper.history.matches import match_from_row, summary_of
+from scorekeeper.history.matches import match_from_row, settings_of, summary_of
 from scorekeeper.history.rows import POINTS_ONLY, pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.i18n import N_, _, ngettext
@@ -251,6 +252,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
     report: list[Imported] = []
     known: dict[str, tuple[Any, str, str]] = {}  # a rule set's data -> the rule set, its text and key
     written: set[str] = set()  # the keys of the rule sets stored by this import
+    hand_checker, open_names = HandChecker(), OpenNames(store)
     with store.write():
         for n, match in read_history(path):
             where = f"{path}: matches[{n}]"
@@ -266,6 +268,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
             check_nesting(match, path)
             check_names(match, where, rules)
             check_match(match, where, {POINTS_ONLY, *(c.id for c in rules.categories)})
+            check_numbers(match, where)
             if store.has_uid(match.uid):
                 report.append(Imported(match.id, _("already in the history"), "present", match.id))
                 continue
@@ -283,12 +286,16 @@ def import_history(store: Store, path: Path) -> list[Imported]:
             claims = [{"id": n, "after": c.after, "side": c.side, "added_by": c.added_by,  # not for players: keys
                        "ended_by": c.ended_by} for n, c in enumerate(match.claims)]  # not for players: a key
             sides = [[s.name, s.players] for s in match.sides]
-            summary = summary_of(MatchRow(match.id, match.uid, match.name, match.created, text, sides, match.target,
-                                          match.finish, match.with_, hands, claims, status=status), rules)
+            row = MatchRow(match.id, match.uid, match.name, match.created, text, sides, match.target, match.finish,
+                           match.with_, hands, claims, status=status)
+            hand_checker.check(match, where, settings_of(row, rules))  # what was typed gives what is stored
+            summary = summary_of(row, rules)
+            open_names.check(match, where, summary[2], status)
             taken = store.has_id(match.id)
             match_id = store.insert_match(uid=match.uid, name=match.name, created=match.created, rules_key=key,
                                           sides=sides, target=match.target, finish=match.finish, enabled=match.with_,
                                           match_id=None if taken else match.id, summary=summary, status=status)
+            open_names.add(match, match_id, summary[2], status)
             ids = store.insert_events(match_id, [(e.at, e.kind, e.hand, e.detail) for e in match.events])
             store.insert_hands(match_id, [
                 (h.number, {"sides": h.sides, "typed": h.typed, "forced": h.forced, "problems": h.problems,
