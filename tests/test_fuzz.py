@@ -955,3 +955,25 @@ def test_verify_of_a_named_pipe_nobody_writes_to_checks_no_hand_and_does_not_wai
     # Like an empty file: a stream of hands that holds none.
     summary = b"0 hands checked: 0 ok, 0 failed, 0 not understood\n"
     assert (done.returncode, done.stdout, done.stderr) == (0, summary, b"")
+
+
+# --- the harness itself (issue 25, item 12) -----------------------------------------------------------
+
+
+def test_12_the_harness_walks_data_nested_deeper_than_pythons_stack() -> None:
+    deep = _nest({"a": ["7d"]}, 5_000)  # _places recursed: a RecursionError stopped the rule-set surface
+    places = list(_places(deep))
+    assert len(places) == 5_003 and places[0] == () and places[-1] == (0,) * 5_000 + ("a", 0)
+    assert _depth(deep) == 5_002 and _depth("7d") == 0
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=SUPPRESS)
+@given(st.data())
+def test_12_a_mutation_never_nests_past_the_harness_bound(data: st.DataObject) -> None:
+    # A value nested past what PyYAML's writer can recurse through, on one run and not on the next,
+    # made Hypothesis stop the hand-file surface (FlakyStrategyDefinition).
+    base = data.draw(st.sampled_from([SCOPA, CASSINO, _nest(["7d"], 60)]))
+    mutated = base
+    for _ in range(4):  # mutations of mutations, as the rule-set surface's parent and child make
+        mutated = mutate_data(data.draw, mutated)
+    assert _depth(mutated) <= max(MAX_MUTATED_DEPTH, _depth(base))
