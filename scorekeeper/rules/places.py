@@ -25,8 +25,8 @@ from scorekeeper.rules.builtins import builtin_dir, builtin_path
 #: processes started later (``verify --jobs``) inherit them.
 RULES_DIRS_VARIABLE = "SCOREKEEPER_RULES_DIRS"  # not for players: a variable
 SUFFIXES = (".yaml", ".yml", ".json")  # not for players: file suffixes
-#: A name file systems take (255 bytes): a longer reference is refused without asking the system.
-_MAX_REF = 1024
+#: The longest path systems take (PATH_MAX): a longer reference is refused without asking the system.
+_MAX_REF = 4096
 
 
 def shown_ref(ref: str) -> str:
