@@ -359,3 +359,20 @@ def test_7_typed_piles_are_counted_again_and_must_give_the_stored_points(tmp_pat
     points = json.loads(json.dumps(data))
     points["matches"][0]["hands"][0]["typed"] = {"points": {"Anna": 9, "Bruno": 0}}
     _refused(_import(tmp_path, points, "points"), "matches[0].hands[0].categories: the points stored are not those")
+
+
+def test_3_a_rule_set_stored_with_a_path_as_its_parent_exports_its_file_name_and_imports(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    db = tmp_path / "old.sqlite"
+    monkeypatch.setenv("SCOREKEEPER_DB", str(db))
+    assert run("match", "new", "-q", "--rules", "scopone", "--side", "A+B", "--side", "C+D", "--name", "old")[0] == 0
+    with sqlite3.connect(db) as con:  # as a version before rule sets kept their parent's id stored it
+        text = con.execute("SELECT data FROM rulesets").fetchone()[0]
+        con.execute("UPDATE rulesets SET data = ?", (text.replace('"extends":"scopa"', '"extends":"../x/base.yaml"'),))
+    path = tmp_path / "old.json"
+    assert run("export", "--all", "--format", "json", "-o", str(path))[0] == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["matches"][0]["rules"]["extends"] == "base"
+    assert run("import", str(path), "--db", str(tmp_path / "new.sqlite"))[0] == 0

@@ -4,7 +4,8 @@ exist, bounded nesting."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
+from pathlib import Path, PurePath
 from typing import Any
 
 from scorekeeper._marks import MAX_DEPTH, DocumentError
@@ -16,6 +17,18 @@ from scorekeeper.rules.catalog import named_rules
 from scorekeeper.rules.places import plain_name, shown_ref
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.stored import rules_from_data
+
+
+def exported_rules(text: str) -> dict[str, Any]:
+    """A stored rule set as a history file holds it: its ``extends`` the parent's id. A rule set
+    stored before rule sets kept their parent's id may hold the path it was found by, which means
+    nothing where the file is imported (and is refused there): its file name stands for it."""
+    data: dict[str, Any] = json.loads(text)
+    parent = data.get("extends")
+    if isinstance(parent, str) and not plain_name(parent):
+        stem = PurePath(parent.replace("\\", "/")).stem
+        data["extends"] = stem if plain_name(stem) else None
+    return data
 
 
 def imported_rules(given: dict[str, Any] | str, path: Path, where: str) -> RuleSet:

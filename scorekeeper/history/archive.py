@@ -19,7 +19,13 @@ from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper._words import MAX_SHOWN, visible_json
 from scorekeeper.errors import InputErrors
 from scorekeeper.history._bulk import iter_rows
-from scorekeeper.history._import_checks import check_match, check_names, check_nesting, imported_rules
+from scorekeeper.history._import_checks import (
+    check_match,
+    check_names,
+    check_nesting,
+    exported_rules,
+    imported_rules,
+)
 from scorekeeper.history._import_hands import HandChecker, OpenNames, check_numbers
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history._jsontext import Prerendered, indented
@@ -41,7 +47,7 @@ _TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"  # as ``store.now`` writes it
 
 def match_record(row: MatchRow) -> dict[str, Any]:
     """One match as it appears in the file (``row`` read with its events)."""
-    return _record(row, json.loads(row.rules_json), lambda h: [{"id": c[0], "points": c[1]} for c in h.categories])
+    return _record(row, exported_rules(row.rules_json), lambda h: [{"id": c[0], "points": c[1]} for c in h.categories])
 
 
 def _record(row: MatchRow, rules: Any, categories: Callable[[HandRow], Any]) -> dict[str, Any]:
@@ -107,7 +113,7 @@ def history_chunks(store: Store, ids: list[int] | None) -> Iterator[str]:
     for row in iter_rows(store, ids, events=True, deleted=True):  # the file keeps deleted matches, marked so
         rendered = rules.get(row.rules_json)
         if rendered is None:
-            rendered = rules[row.rules_json] = Prerendered(indented(json.loads(row.rules_json), _MATCH_DEPTH + 1))
+            rendered = rules[row.rules_json] = Prerendered(indented(exported_rules(row.rules_json), _MATCH_DEPTH + 1))
         text = indented(_record(row, rendered, categories), _MATCH_DEPTH)
         yield ("\n    " if first else ",\n    ") + visible_json(text)
         first = False
