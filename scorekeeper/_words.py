@@ -135,6 +135,19 @@ def visible(text: str) -> str:
     return _compiled(_UNSAFE).sub(_escape, text)
 
 
+def visible_html(text: str) -> str:
+    """Text from a match or its rule set as HTML: markup characters escaped, and the characters a
+    terminal acts on (ESC, BEL, bidi controls) written as escapes, as in every other output, since a
+    page may be printed to a terminal (``export --format html`` with no ``-o``).
+
+    >>> visible_html("<b>Anna\x07</b>")
+    '&lt;b&gt;Anna\\x07&lt;/b&gt;'
+    """
+    from html import escape
+
+    return escape(visible(text))
+
+
 def visible_lines(text: str) -> str:
     """Like ``visible``, but line breaks stay: for a whole message, table or score sheet.
 

@@ -120,7 +120,14 @@ def parse_pile(text: str, deck: Deck, *, where: str = "pile", italian_suits: boo
     """
     out = PileText()
     errors = []
+    # A card's canonical token (7d, 10h, as the history and simulate write them) is the card itself:
+    # looked up first, it skips the reader's spelling rules (importing a history counts every hand again).
+    canonical = {} if italian_suits else deck.by_text
     for number, token in enumerate(split_tokens(text), start=1):
+        card = canonical.get(token)
+        if card is not None:
+            out.cards.append(card)
+            continue
         try:
             _parse_token(token, deck, italian_suits, out, spanish)
         except NotationError as exc:

@@ -262,14 +262,35 @@ def junk_value(draw: st.DrawFn) -> Any:
     return draw(st.integers(-(2**70), 2**70))
 
 
-def _places(data: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield at
-    if isinstance(data, dict):
-        for key, value in data.items():
-            yield from _places(value, (*at, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data):
-            yield from _places(value, (*at, i))
+#: How deep a mutated value may nest in all: well past the product's limit of 64, and far enough below
+#: Python's recursion limit that copying, writing (PyYAML's emitter recurses three frames a level) and
+#: walking the data never overflow the stack, however deep Hypothesis calls the test from. A case that
+#: overflowed on one run and not on the next made Hypothesis stop the surface (FlakyStrategyDefinition).
+MAX_MUTATED_DEPTH = 110
+
+
+def _places(data: Any) -> Iterator[tuple[Any, ...]]:
+    """Every place in the data, the top first, each before the places inside it (a loop, not a
+    recursion: the data may nest deeper than Python's stack allows)."""
+    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    while stack:
+        value, at = stack.pop()
+        yield at
+        if isinstance(value, dict):
+            stack.extend((v, (*at, k)) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((v, (*at, i)) for i, v in reversed(list(enumerate(value))))
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and mappings nest in the data (0 for a plain value), without recursing."""
+    deepest, stack = 0, [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth + 1)
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
 
 
 def mutate_data(draw: st.DrawFn, data: Any, *, most: int = 3) -> Any:
@@ -289,7 +310,7 @@ def mutate_data(draw: st.DrawFn, data: Any, *, most: int = 3) -> Any:
         key, value = at[-1], parent[at[-1]]
         op = draw(st.sampled_from(["drop", "junk", "text", "text", "nest", "double", "rename", "add", "vocab",
                                    "vocab", "raw"]))
-        if len(at) > 40 and op in ("junk", "nest", "double", "add"):
+        if op in ("junk", "nest", "double", "add") and len(at) + _depth(value) + 71 > MAX_MUTATED_DEPTH:
             # Already deep: nesting more could overflow the stack of the YAML writer, or not, depending on how
             # deep Hypothesis calls the test from, and a case must draw the same way each time it is run.
             op = "vocab"
@@ -828,8 +849,13 @@ def test_an_extends_name_too_long_for_the_system_used_to_crash(tmp_path: Path) -
     child = tmp_path / "child.yaml"
     child.write_text(f"extends: {'d:A' * 400}\nid: x\n", encoding="utf-8")
     err = refused("rules", "check", str(child))
-    assert err == f"error: {child}:1:10: extends: rule set {('d:A' * 14)[:40]!r}...: File name too long\n"
+    # No suffix of a rule-set file: refused before the system is asked (issue 25); with one, the system's word.
+    assert err == (f"error: {child}:1:10: extends: {('d:A' * 14)[:40]!r}... is not a rule-set file (.yaml, .yml or "
+                   f".json); refused\n")
     assert refused("score", "-r", str(child), "-p", "A=rest", "-p", "B=") == err
+    child.write_text(f"extends: {'d:A' * 400}.yaml\nid: x\n", encoding="utf-8")
+    assert refused("rules", "check", str(child)) == (
+        f"error: {child}:1:10: extends: rule set {('d:A' * 14)[:40]!r}...: File name too long\n")
 
 
 @pytest.mark.parametrize("extra", ["optional: false", "remove: true"])
@@ -934,3 +960,25 @@ def test_verify_of_a_named_pipe_nobody_writes_to_checks_no_hand_and_does_not_wai
     # Like an empty file: a stream of hands that holds none.
     summary = b"0 hands checked: 0 ok, 0 failed, 0 not understood\n"
     assert (done.returncode, done.stdout, done.stderr) == (0, summary, b"")
+
+
+# --- the harness itself (issue 25, item 12) -----------------------------------------------------------
+
+
+def test_12_the_harness_walks_data_nested_deeper_than_pythons_stack() -> None:
+    deep = _nest({"a": ["7d"]}, 5_000)  # _places recursed: a RecursionError stopped the rule-set surface
+    places = list(_places(deep))
+    assert len(places) == 5_003 and places[0] == () and places[-1] == (0,) * 5_000 + ("a", 0)
+    assert _depth(deep) == 5_002 and _depth("7d") == 0
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=SUPPRESS)
+@given(st.data())
+def test_12_a_mutation_never_nests_past_the_harness_bound(data: st.DataObject) -> None:
+    # A value nested past what PyYAML's writer can recurse through, on one run and not on the next,
+    # made Hypothesis stop the hand-file surface (FlakyStrategyDefinition).
+    base = data.draw(st.sampled_from([SCOPA, CASSINO, _nest(["7d"], 60)]))
+    mutated = base
+    for _ in range(4):  # mutations of mutations, as the rule-set surface's parent and child make
+        mutated = mutate_data(data.draw, mutated)
+    assert _depth(mutated) <= max(MAX_MUTATED_DEPTH, _depth(base))

@@ -90,10 +90,11 @@ def test_json_file_written_by_orjson_is_the_text_json_dumps_indent_2_wrote_befor
             json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
 
 
-def test_integers_beyond_64_bits_in_an_open_part_of_a_hand_come_back_exactly(tmp_path):
+def test_integers_beyond_64_bits_in_an_open_part_of_an_event_come_back_exactly(tmp_path):
+    # An event's detail is kept as it is given (a hand's typed entry is read and counted again on import).
     data = json.loads(exported(tmp_path).read_text(encoding="utf-8"))
     numbers = [2**64, -(2**63) - 1, 10**30, 2**63 - 1, 123456789012345678]
-    data["matches"][0]["hands"][0]["typed"]["tally"] = numbers
+    data["matches"][0]["events"][0]["detail"]["tally"] = numbers
     given = tmp_path / "given.json"
     given.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     texts = []
@@ -102,7 +103,7 @@ def test_integers_beyond_64_bits_in_an_open_part_of_a_hand_come_back_exactly(tmp
         assert run("import", str(given if n == 0 else texts[-1]), "--db", str(db))[0] == 0
         assert run("export", "--all", "--format", "json", "-o", str(out), "--db", str(db))[0] == 0
         texts.append(out)
-    assert json.loads(texts[0].read_text(encoding="utf-8"))["matches"][0]["hands"][0]["typed"]["tally"] == numbers
+    assert json.loads(texts[0].read_text(encoding="utf-8"))["matches"][0]["events"][0]["detail"]["tally"] == numbers
     assert texts[0].read_bytes() == texts[1].read_bytes() == given.read_bytes()
 
 
@@ -192,8 +193,9 @@ def test_import_accepts_any_layout_and_member_order(tmp_path):
 def test_import_builds_each_rule_set_once(tmp_path, monkeypatch):
     path = exported(tmp_path)
     built = []
-    real = archive.rules_from_data
-    monkeypatch.setattr(archive, "rules_from_data", lambda data, where: built.append(where) or real(data, where))
+    real = archive.imported_rules
+    monkeypatch.setattr(archive, "imported_rules",
+                        lambda data, path, where: built.append(where) or real(data, path, where))
     with Store(tmp_path / "other.sqlite") as store:
         assert len(archive.import_history(store, path)) == 3
     assert len(built) == 1

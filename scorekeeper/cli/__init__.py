@@ -20,6 +20,7 @@ import importlib
 import inspect
 import os
 import sys
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -110,11 +111,17 @@ def _root(
         "--lang", metavar="LANG",
         help=N_("Language of what scorekeeper says: en, it or es (default: $SCOREKEEPER_LANG, the settings "
              "file, the locale)."))] = None,
+    rules_dir: Annotated[list[Path] | None, typer.Option(
+        "--rules-dir", metavar="FOLDER",  # not for players: an option's name
+        help=N_("A folder whose rule sets the files you read may name (besides the built-ins and the files in "
+             "their own folder); repeatable."))] = None,
 ) -> None:
     """Keep the score of Scopa-family and Cassino-family games."""
-    from scorekeeper.cli.common import start_speaking
+    from scorekeeper.cli.common import allow_rules_dirs, start_speaking
 
     start_speaking(lang, ctx.invoked_subcommand)
+    if rules_dir:
+        allow_rules_dirs(rules_dir)
 
 
 def _register(into: typer.Typer, names: list[str], group_class: type[Group] = Group) -> typer.Typer:

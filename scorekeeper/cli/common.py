@@ -117,7 +117,7 @@ def with_options(spec: HandSpec, *, piles: Iterable[str] = (), sweeps: Iterable[
     return replace(spec, piles=new_piles, sweeps=new_sweeps, claims=new_claims, declared=new_declared,
                    enabled=tuple(dict.fromkeys((*spec.enabled, *enabled))), rules=rules or spec.rules,
                    italian_suits=spec.italian_suits if italian_suits is None else italian_suits, where=where,
-                   options=chosen)
+                   options=chosen, rules_file=None if rules else spec.rules_file)
 
 
 def chosen_options(texts: Iterable[str] | None) -> dict[str, str]:
@@ -234,6 +234,14 @@ def settings() -> Config:
 
         _SETTINGS.append(load_config())
     return _SETTINGS[0]
+
+
+def allow_rules_dirs(folders: list[Path]) -> None:
+    """``--rules-dir``: folders whose rule sets the files read may name (``rules.places``)."""
+    from scorekeeper.rules.places import allow_rules_dirs as allow
+
+    with reporting():
+        allow(folders)
 
 
 def start_speaking(flag: str | None, command: str | None = None) -> None:

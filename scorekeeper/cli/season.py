@@ -90,7 +90,7 @@ def export(
 ) -> None:
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.history.seasons import SeasonConflict, season_table
-    from scorekeeper.output.export import write_atomically
+    from scorekeeper.output._atomic import write_atomically
     from scorekeeper.output.season import season_csv, season_html
 
     with reporting():

@@ -1,9 +1,11 @@
-"""The checks an imported match passes beyond its model (``archive.read_history``): names as
-``match new`` takes them, sides and categories that exist, events that exist, bounded nesting."""
+"""The checks an imported match passes beyond its model (``archive.read_history``): its rule set
+resolved and whole, names as ``match new`` takes them, sides and categories that exist, events that
+exist, bounded nesting."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
+from pathlib import Path, PurePath
 from typing import Any
 
 from scorekeeper._marks import MAX_DEPTH, DocumentError
@@ -11,6 +13,38 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history._jsonstream import too_deep
 from scorekeeper.i18n import _
 from scorekeeper.match.settings import name_problem, parse_sides
+from scorekeeper.rules.catalog import named_rules
+from scorekeeper.rules.places import plain_name, shown_ref
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.rules.stored import rules_from_data
+
+
+def exported_rules(text: str) -> dict[str, Any]:
+    """A stored rule set as a history file holds it: its ``extends`` the parent's id. A rule set
+    stored before rule sets kept their parent's id may hold the path it was found by, which means
+    nothing where the file is imported (and is refused there): its file name stands for it."""
+    data: dict[str, Any] = json.loads(text)
+    parent = data.get("extends")
+    if isinstance(parent, str) and not plain_name(parent):
+        stem = PurePath(parent.replace("\\", "/")).stem
+        data["extends"] = stem if plain_name(stem) else None
+    return data
+
+
+def imported_rules(given: dict[str, Any] | str, path: Path, where: str) -> RuleSet:
+    """The rule set of an imported match, whole: the one it carries, validated, or the one it names
+    (a built-in, or a rule-set file where the history file may name one: ``catalog.named_rules``).
+
+    The history keeps a rule set whole and never follows its ``extends``, which names the parent by
+    id; one naming a path (a file on someone's machine, or ``/etc/passwd``) is refused."""
+    if isinstance(given, str):
+        return named_rules(given, path, where)
+    rules = rules_from_data(given, f"{where}.rules")
+    if rules.extends is not None and not plain_name(rules.extends):
+        raise ScorekeeperError(_("{where}.rules.extends: {name} is not a rule set's id; refused (an imported rule "
+                                 "set is whole and names its parent by id, never by a path)").format(
+            where=where, name=shown_ref(rules.extends)))
+    return rules
 
 
 def check_names(match: Any, where: str, rules: Any) -> None:

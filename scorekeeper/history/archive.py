@@ -14,20 +14,27 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-from scorekeeper._json import INDENTED, SORTED, dumps, loads
+from scorekeeper._json import INDENTED, SORTED, dumps
 from scorekeeper._marks import MAX_DEPTH, DocumentError
 from scorekeeper._words import MAX_SHOWN, visible_json
 from scorekeeper.errors import InputErrors
 from scorekeeper.history._bulk import iter_rows
-from scorekeeper.history._import_checks import check_match, check_names, check_nesting
+from scorekeeper.history._import_checks import (
+    check_match,
+    check_names,
+    check_nesting,
+    exported_rules,
+    imported_rules,
+)
+from scorekeeper.history._import_hands import HandChecker, OpenNames, check_numbers
 from scorekeeper.history._jsonstream import stream_object, too_deep
 from scorekeeper.history.lifecycle import status_from_events
-from scorekeeper.history.matches import match_from_row, summary_of
+from scorekeeper.history.matches import match_from_row, settings_of, summary_of
 from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY, pack_categories
 from scorekeeper.history.store import MAX_ID, HandRow, MatchRow, Store
 from scorekeeper.i18n import N_, _, ngettext
 from scorekeeper.match.settings import MAX_TARGET
-from scorekeeper.rules.stored import digest, rules_from_data, rules_json
+from scorekeeper.rules.stored import digest, rules_json
 
 FORMAT = "scorekeeper-history"  # not for players: the file's format keyword
 VERSION = 1
@@ -39,7 +46,7 @@ _TIME = r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$"  # as ``store.now`` writes it
 
 def match_record(row: MatchRow) -> dict[str, Any]:
     """One match as it appears in the file (``row`` read with its events)."""
-    return _record(row, loads(row.rules_json), _categories)
+    return _record(row, exported_rules(row.rules_json), _categories)
 
 
 def _categories(hand: HandRow) -> list[dict[str, Any]]:
@@ -91,7 +98,7 @@ def history_chunks(store: Store, ids: list[int] | None) -> Iterator[str]:
     for row in iter_rows(store, ids, events=True, deleted=True):  # the file keeps deleted matches, marked so
         data = rules.get(row.rules_json)
         if data is None:
-            data = rules[row.rules_json] = loads(row.rules_json)
+            data = rules[row.rules_json] = exported_rules(row.rules_json)
         # A match stands two levels deep in the file: its lines after the first are indented to match.
         text = dumps(_record(row, data, _categories), INDENTED).replace("\n", "\n    ")
         yield ("\n    " if first else ",\n    ") + visible_json(text)
@@ -152,7 +159,7 @@ def _models() -> tuple[Any, Any]:
         uid: str = Field(pattern=r"^[0-9A-Za-z_-]{1,64}$")
         name: str
         created: str = Field(pattern=_TIME)
-        rules: dict[str, Any]
+        rules: dict[str, Any] | str  # the rule set, whole; or a built-in's id or a rule-set file's path
         sides: list[SideIn]
         target: int = Field(ge=1, le=MAX_TARGET)
         finish: Literal["highest", "count-out", "count-out-if-tied", "claim"]  # not for players: ids
@@ -237,6 +244,7 @@ def import_history(store: Store, path: Path) -> list[Imported]:
     report: list[Imported] = []
     known: dict[str, tuple[Any, str, str]] = {}  # a rule set's data -> the rule set, its text and key
     written: set[str] = set()  # the keys of the rule sets stored by this import
+    hand_checker, open_names = HandChecker(), OpenNames(store)
     with store.write():
         for n, match in read_history(path):
             where = f"{path}: matches[{n}]"
@@ -245,13 +253,14 @@ def import_history(store: Store, path: Path) -> list[Imported]:
                 if too_deep(match.rules, MAX_DEPTH - 3):
                     raise DocumentError(_("{name}: nested more than {depth} deep; refused").format(
                         name=path, depth=MAX_DEPTH))
-                rules = rules_from_data(match.rules, f"{where}.rules")
+                rules = imported_rules(match.rules, path, where)
                 text = rules_json(rules)
                 known[seen] = (rules, text, digest(text))
             rules, text, key = known[seen]
             check_nesting(match, path)
             check_names(match, where, rules)
             check_match(match, where, {POINTS_ONLY, BY_CATEGORIES, *(c.id for c in rules.categories)})
+            check_numbers(match, where)
             if store.has_uid(match.uid):
                 report.append(Imported(match.id, _("already in the history"), "present", match.id))
                 continue
@@ -269,12 +278,16 @@ def import_history(store: Store, path: Path) -> list[Imported]:
             claims = [{"id": n, "after": c.after, "side": c.side, "added_by": c.added_by,  # not for players: keys
                        "ended_by": c.ended_by} for n, c in enumerate(match.claims)]  # not for players: a key
             sides = [[s.name, s.players] for s in match.sides]
-            summary = summary_of(MatchRow(match.id, match.uid, match.name, match.created, text, sides, match.target,
-                                          match.finish, match.with_, hands, claims, status=status), rules)
+            row = MatchRow(match.id, match.uid, match.name, match.created, text, sides, match.target, match.finish,
+                           match.with_, hands, claims, status=status)
+            hand_checker.check(match, where, settings_of(row, rules))  # what was typed gives what is stored
+            summary = summary_of(row, rules)
+            open_names.check(match, where, summary[2], status)
             taken = store.has_id(match.id)
             match_id = store.insert_match(uid=match.uid, name=match.name, created=match.created, rules_key=key,
                                           sides=sides, target=match.target, finish=match.finish, enabled=match.with_,
                                           match_id=None if taken else match.id, summary=summary, status=status)
+            open_names.add(match, match_id, summary[2], status)
             ids = store.insert_events(match_id, [(e.at, e.kind, e.hand, e.detail) for e in match.events])
             store.insert_hands(match_id, [
                 (h.number, {"sides": h.sides, "typed": h.typed, "forced": h.forced, "problems": h.problems,

@@ -226,6 +226,12 @@ class Store(Connection):
                 return int(match_id), str(other)
         return None
 
+    def open_names(self) -> dict[str, tuple[int, str]]:
+        """Every open match's name, folded, with its id and name as written (an import checks each
+        match it adds against them, in one query)."""
+        return {str(name).casefold(): (int(match_id), str(name))
+                for match_id, name in self.db.execute(f"SELECT id, name FROM matches WHERE {_OPEN} AND name != ''")}
+
     def latest(self) -> tuple[int, str, bool, int] | None:
         """The match changed last, neither abandoned nor deleted (id, name, finished), and how many
         matches are open; None with no such match."""

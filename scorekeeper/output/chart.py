@@ -9,8 +9,8 @@ bigger markers, so that a later side's line laid over an equal one leaves it sho
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 
+from scorekeeper._words import visible_html as escape
 from scorekeeper.history.matches import Match
 from scorekeeper.i18n import _
 

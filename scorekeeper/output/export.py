@@ -9,14 +9,8 @@ crash leaves either the old file or the new one.
 from __future__ import annotations
 
 import csv
-import errno
 import io
-import os
-import stat
-import tempfile
-import time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import suppress
 from pathlib import Path
 from typing import TextIO
 
@@ -26,6 +20,7 @@ from scorekeeper.history.matches import Match, category_columns, each_match, gc_
 from scorekeeper.history.rows import BY_CATEGORIES, POINTS_ONLY
 from scorekeeper.history.store import Store
 from scorekeeper.i18n import _
+from scorekeeper.output._atomic import write_atomically
 from scorekeeper.output.sheet import line_notes, outcome, title
 
 FORMATS = ("csv", "json", "md", "html")
@@ -34,8 +29,6 @@ FORMATS = ("csv", "json", "md", "html")
 # four, written wide (U+FF1D and its kin) or after spaces and invisible marks.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 _FORMULA_SIGNS = frozenset("=+-@")
-# Temporary files of an unfinished export carry this in their names.
-_TEMP_MARK = ".scorekeeper-export-"  # not for players: a file name
 
 
 def export_matches(store: Store, refs: Sequence[str] | None, fmt: str, output: Path | None = None,
@@ -220,99 +213,3 @@ def _sheet(match: Match) -> str:
         lines.append("| - | " + " | ".join("0" for _name in names) + " | " + _md(_("no hands yet")) + " |")
     lines += ["", f"**{_md(outcome(match))}**", ""]
     return "\n".join(lines)
-
-
-def write_atomically(path: Path, text: str | Iterable[str]) -> None:
-    """Replace ``path`` with ``text`` (or its pieces, written as they come) so that a crash leaves
-    the old file or the new, never half.
-
-    The new file keeps the mode of the one it replaces (or, for a new file, has the mode any
-    program's new file gets: 0666 less the umask). Its text is first written to a temporary file
-    in the same folder whose name says what it is; that file is removed on any failure, and one
-    left by an export that was killed is removed by the next export to the same file.
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise ScorekeeperError(_("-o {path}: the folder {folder} does not exist").format(path=path, folder=folder))
-    try:
-        mode = stat.S_IMODE(os.stat(path).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    except OSError as exc:
-        raise ScorekeeperError(_("-o {path}: cannot write the file: {why}").format(
-            path=path, why=exc.strerror)) from None
-    _remove_stale_temps(folder, path.name)
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}{_TEMP_MARK}{os.getpid()}-", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise ScorekeeperError(_("-o {path}: cannot write in {folder}: {why}").format(
-            path=path, folder=folder, why=_why(exc))) from None
-    done = False
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            os.fchmod(out.fileno(), mode)
-            for chunk in [text] if isinstance(text, str) else text:
-                out.write(chunk)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-        done = True
-        directory = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(directory)  # the rename itself must reach the disk too
-        finally:
-            os.close(directory)
-    except OSError as exc:
-        if done:  # the file is whole; only making its new name durable failed
-            raise ScorekeeperError(_("-o {path}: written, but the folder could not be synced: {why}").format(
-                path=path, why=exc.strerror)) from None
-        raise ScorekeeperError(_("-o {path}: cannot write the file: {why}").format(path=path, why=_why(exc))) from None
-    finally:
-        if not done:
-            with suppress(OSError):
-                os.unlink(temp)
-
-
-def _why(exc: OSError) -> str:
-    if exc.errno == errno.ENOSPC:
-        return _("the disk is full; nothing was lost: the file is as it was before, and no part of it was written")
-    if exc.errno == errno.EDQUOT:
-        return _("the disk quota is used up; nothing was lost: the file is as it was before")
-    return exc.strerror or str(exc)
-
-
-def _umask() -> int:
-    """The process's umask (read by setting it and setting it back: there is no other portable way)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _remove_stale_temps(folder: Path, name: str) -> None:
-    """Remove the temporary files that exports to ``name`` killed before they finished left behind:
-    those whose process is gone, or that are over a day old."""
-    prefix = f".{name}{_TEMP_MARK}"
-    try:
-        entries = [e for e in os.scandir(folder) if e.name.startswith(prefix) and e.name.endswith(".tmp")]
-    except OSError:
-        return
-    for entry in entries:
-        pid_text = entry.name[len(prefix):].partition("-")[0]
-        try:
-            stale = time.time() - entry.stat(follow_symlinks=False).st_mtime > 86_400 or not _alive(int(pid_text))
-            if stale and entry.is_file(follow_symlinks=False):
-                os.unlink(entry.path)
-        except (OSError, ValueError):
-            continue
-
-
-def _alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # someone else's process: it exists
-    return True

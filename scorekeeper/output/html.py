@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from datetime import datetime
-from html import escape
 
+from scorekeeper._words import visible_html as escape
 from scorekeeper.history.evening import Evening
 from scorekeeper.history.matches import Match
 from scorekeeper.history.problems import hand_problems

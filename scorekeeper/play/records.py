@@ -32,7 +32,7 @@ from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.i18n import N_, _
 from scorekeeper.notation import CardReader
 from scorekeeper.play._text import shown
-from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.catalog import load_rules, named_rules
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 
@@ -220,14 +220,16 @@ def read_teams(data: Any, players: Sequence[str], where: str) -> dict[str, tuple
 
 
 def record_rules(data: Mapping[str, Any], source: str, rules: str | None = None,
-                 options: Mapping[str, object] | None = None) -> RuleSet:
+                 options: Mapping[str, object] | None = None, *, named_in: str | None = None) -> RuleSet:
     """The rule set a record (or a hand line) is played under: ``rules`` if given, else its own
-    ``rules:``, else Scopa, with its own ``options:`` and then ``options`` (from the command line) chosen."""
+    ``rules:`` (a built-in, or a rule-set file where the record's file ``named_in`` may name one:
+    ``catalog.named_rules``), else Scopa, with its own ``options:`` and then ``options`` (from the
+    command line) chosen."""
     ref = rules or data.get("rules") or "scopa"
     if not isinstance(ref, str):
         raise NotationError(_("{where}: rules: must be a rule-set id or path").format(
             where=where_of(data, "rules", source)))
-    ruleset = load_rules(ref)
+    ruleset = load_rules(ref) if rules else named_rules(ref, named_in, where_of(data, "rules", source))
     own = data.get("options")
     if own is not None:
         if not isinstance(own, Mapping) or not all(isinstance(v, bool | int | str) for v in own.values()):

@@ -123,7 +123,7 @@ def replay_data(data: Any, source: str, rules: str | None = None, *, log: bool =
     """
     record_keys(data, source)
     enabled = data.get("with")
-    engine = CaptureEngine(record_rules(data, source, rules, options),
+    engine = CaptureEngine(record_rules(data, source, rules, options, named_in=source),
                            [e for e in enabled if isinstance(e, str)] if isinstance(enabled, list) else ())
     return replay(read_record(data, source, engine.deck), engine, log=log)
 

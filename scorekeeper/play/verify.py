@@ -171,6 +171,8 @@ class _Verifier:
         try:
             ref = self.rules or data.get("rules") or "scopa"
             own = data.get("options")
+            if not self.rules and type(ref) is str and not _plain_id(ref):
+                ref = f"{source}\0{ref}"  # a file's path is read from the line's file's folder: one checker per file
             key = ref if own is None else f"{ref}\0{dumps(own, sort_keys=True)}"
             checker = self.checkers.get(key) if type(ref) is str else None
             if checker is None:
@@ -179,7 +181,8 @@ class _Verifier:
                 if len(self.checkers) >= MAX_CHECKERS:  # a file of lines that each choose other options
                     self.checkers.clear()
                 checker = self.checkers[key] = Checker(record_rules(
-                    data, self.line_where.format(source=source, number=number), self.rules, self.options))
+                    data, self.line_where.format(source=source, number=number), self.rules, self.options,
+                    named_in=source))
             if "plays" in data or "deal" in data:
                 if self.replay or "piles" not in data:
                     if checker.replays(data):
@@ -199,6 +202,11 @@ class _Verifier:
             where = self.line_where.format(source=source, number=number)
             return LineResult(number, _shown([_local(str(exc), where)]), False, source)
         return LineResult(number, _shown(problems), source=source) if problems else number
+
+
+def _plain_id(ref: str) -> bool:
+    """A reference that is read the same from any file (a built-in's id), as opposed to a path."""
+    return "/" not in ref and "\\" not in ref and not ref.endswith((".yaml", ".yml", ".json"))
 
 
 def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None = None,

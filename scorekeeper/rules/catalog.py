@@ -15,10 +15,12 @@ from scorekeeper.errors import RuleSetError
 from scorekeeper.i18n import _
 from scorekeeper.rules._cache import cache_load, cache_store
 from scorekeeper.rules.builtins import builtin_ids, builtin_path, rules_path
+from scorekeeper.rules.places import parents_allowed, rule_file
 from scorekeeper.rules.plain import from_plain, to_plain
 from scorekeeper.rules.ruleset import RuleSet
 
-__all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules", "rules_path"]  # not for players: names
+__all__ = ["builtin_ids", "builtin_rules", "check_rules", "load_rules",  # not for players: names
+           "named_rules", "rules_path"]  # not for players: names
 
 
 # Rule sets loaded by this process, by file, with the size and time of change of every file each was
@@ -40,8 +42,11 @@ def _stamps(files: list[str]) -> tuple[tuple[str, int, int], ...] | None:
 _BUILTIN_FILES: dict[str, Path] = {}
 
 
-def load_rules(ref: str) -> RuleSet:
-    """A rule set by built-in id or path, from the cache while its files are unchanged."""
+def load_rules(ref: str, *, named_at: str | None = None) -> RuleSet:
+    """A rule set by built-in id or path, from the cache while its files are unchanged.
+
+    ``named_at``: the place in another file that names this one (``named_rules``); a file that is
+    not a rule set is then refused without a word of it quoted."""
     path = _BUILTIN_FILES.get(ref)
     if path is None:
         builtin = builtin_path(ref)
@@ -67,13 +72,22 @@ def load_rules(ref: str) -> RuleSet:
     if ruleset is None:
         from scorekeeper.rules.extends import read_rules  # imports PyYAML and pydantic: only on a miss
 
-        ruleset, read = read_rules(path)
+        ruleset, read = read_rules(path, named_at=named_at)
         _cache_write(path, ruleset, read)
         sources = [name for name, _ in read]
     fresh = _stamps(sources)
     if fresh is not None:
         _LOADED[path] = (fresh, ruleset)
     return ruleset
+
+
+def named_rules(ref: str, named_in: str | Path | None, where: str, key: str = "rules") -> RuleSet:
+    """The rule set that ``key: ref`` (at ``where``, in the file ``named_in``: None for standard input)
+    names: a built-in, or a rule-set file where a file may name one (``places.rule_file``); a file
+    there that is not a rule set is refused in one line that quotes nothing of it."""
+    if builtin_path(ref) is not None:
+        return load_rules(ref)
+    return load_rules(str(rule_file(ref, named_in, where, key)), named_at=f"{where}: {key}")
 
 
 def builtin_rules() -> list[RuleSet]:
@@ -104,6 +118,8 @@ def _cache_read(path: Path) -> tuple[RuleSet | None, list[str]]:
         if found["path"] != str(path):
             return None, []
         sources = [str(source) for source, _ in found["sources"]]
+        if not parents_allowed(sources):  # read when another folder was allowed: read again, and refused
+            return None, []
         for source, text in found["sources"]:
             if Path(source).read_bytes() != text.encode("utf-8"):
                 return None, []  # a file it was made from has changed

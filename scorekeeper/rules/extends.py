@@ -1,12 +1,14 @@
 """Reading a rule-set file and the files it ``extends``: the child's keys over its parent's.
 
-A variant names its parent by built-in id or by a path relative to itself; categories and options
+A variant names its parent by built-in id or by a path relative to itself, in its folder or one the
+user allowed (``places``), and keeps the parent's id, never the path; categories and options
 merge by id (a child's entry with ``remove: true`` drops the parent's), keeping the parent's order. Every
 value keeps the file, line and column it came from, so later errors can point at it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from scorekeeper._yaml import parse_yaml
@@ -14,6 +16,7 @@ from scorekeeper.documents import DocumentError, MarkedDict, MarkedList, read_te
 from scorekeeper.errors import RuleSetError
 from scorekeeper.i18n import N_, _
 from scorekeeper.rules.builtins import builtin_path
+from scorekeeper.rules.places import plain_name, rule_file
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.rules.validation import validate
 
@@ -21,59 +24,67 @@ from scorekeeper.rules.validation import validate
 MAX_PARENTS = 16
 
 
-def read_rules(path: Path, _chain: tuple[Path, ...] = ()) -> tuple[RuleSet, list[tuple[str, bytes]]]:
-    """Read, merge and validate a rule-set file; also returns every file it was made from."""
-    data, sources = read_merged(path.resolve(), _chain)
+def read_rules(path: Path, _chain: tuple[Path, ...] = (), *,
+               named_at: str | None = None) -> tuple[RuleSet, list[tuple[str, bytes]]]:
+    """Read, merge and validate a rule-set file; also returns every file it was made from.
+
+    ``named_at``: the place in another file that names this one; a file there that is not a rule
+    set is refused without a word of it quoted, as every parent is (see ``places``)."""
+    data, sources = read_merged(path.resolve(), _chain, named_at)
     return validate(data, path.stem), sources
 
 
-def _read_file(path: Path) -> tuple[MarkedDict, bytes]:
+#: The keys a rule set may have at its top: a file named by another with any other key is no rule set.
+_RULE_SET_KEYS = frozenset(field.name for field in dataclasses.fields(RuleSet))
+
+
+def _read_file(path: Path, named_at: str | None) -> tuple[MarkedDict, bytes]:
     try:
         text, _name = read_text(path, N_("rule set"))
-    except DocumentError as exc:
+    except DocumentError as exc:  # too large, unreadable, not UTF-8: said without its content
         raise RuleSetError(str(exc)) from None
     raw = text.encode("utf-8")
-    data = parse_yaml(text, str(path))
+    try:
+        data = parse_yaml(text, str(path))
+    except DocumentError:
+        if named_at is None:  # a file the user named: every detail helps them mend it
+            raise
+        data = None
+    if named_at is not None and not (isinstance(data, MarkedDict) and data.keys() <= _RULE_SET_KEYS):
+        # Someone else's file names it: what is not a rule set is not quoted (it may be any file of theirs).
+        raise RuleSetError(_("{where}: {file} is not a rule set; refused (scorekeeper rules check {file} says "
+                             "why)").format(where=named_at, file=path))
     if not isinstance(data, MarkedDict):
         raise RuleSetError(_("{where}: a rule set must be a mapping of keys to values").format(where=f"{path}:1:1"))
     return data, raw
 
 
-def read_merged(path: Path, chain: tuple[Path, ...]) -> tuple[MarkedDict, list[tuple[str, bytes]]]:
+def read_merged(path: Path, chain: tuple[Path, ...],
+                named_at: str | None = None) -> tuple[MarkedDict, list[tuple[str, bytes]]]:
     if path in chain:
         raise RuleSetError(_("{path}: extends itself through {chain}").format(
             path=path, chain=" -> ".join(p.stem for p in chain)))
     if len(chain) >= MAX_PARENTS:
         raise RuleSetError(_("{path}: more than {count} rule sets extend one another; refused").format(
             path=path, count=MAX_PARENTS))
-    data, raw = _read_file(path)
+    data, raw = _read_file(path, named_at)
     sources = [(str(path), raw)]
     parent_ref = data.get("extends")
     if parent_ref is None:
         return data, sources
+    where = str(data.where["extends"])
     if not isinstance(parent_ref, str):
-        raise RuleSetError(_("{where}: extends: must be a rule-set id or a path").format(where=data.where["extends"]))
-    parent, parent_sources = read_merged(_parent_file(path, parent_ref, str(data.where["extends"])), (*chain, path))
-    return merge(parent, data), sources + parent_sources
-
-
-def _parent_file(path: Path, ref: str, where: str) -> Path:
-    """The file ``extends: REF`` names in the rule set at ``path``: a built-in, or a file beside it."""
-    shown = f"{ref[:40]!r}{'...' if len(ref) > 40 else ''}"
-    parent = builtin_path(ref)
-    if parent is not None:
-        return parent
-    try:
-        parent = (path.parent / ref).resolve()
-        if parent.is_file():
-            return parent
-    except OSError as exc:  # a name too long for the system, a folder that cannot be entered...
-        raise RuleSetError(_("{where}: extends: rule set {name}: {why}").format(
-            where=where, name=shown, why=exc.strerror or type(exc).__name__)) from None
-    except RuntimeError:  # Path.resolve before Python 3.13: symbolic links that lead round in a loop
-        raise RuleSetError(_("{where}: extends: rule set {name}: its symbolic links go round in a loop").format(
-            where=where, name=shown)) from None
-    raise RuleSetError(_("{where}: extends: no rule set {name}").format(where=where, name=shown))
+        raise RuleSetError(_("{where}: extends: must be a rule-set id or a path").format(where=where))
+    builtin = builtin_path(parent_ref)
+    parent_path = builtin if builtin is not None else rule_file(parent_ref, path, where, "extends")
+    parent, parent_sources = read_merged(parent_path, (*chain, path), f"{where}: extends")
+    merged = merge(parent, data)
+    if builtin is None:
+        # A rule set keeps its parent's id, not the path it was found by: the path means nothing
+        # where the rule set travels (an export imported elsewhere), and may say where the files are.
+        own_id = parent.get("id")
+        merged["extends"] = own_id if isinstance(own_id, str) and plain_name(own_id) else parent_path.stem
+    return merged, sources + parent_sources
 
 
 _OWN_KEYS = ("id", "name", "description", "extends")

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Rank
 from scorekeeper.i18n import N_, translated
-from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import PrimieraCategory, RuleSet
-from scorekeeper.scoring.hand import DEFAULT_RULES, HandSpec
+from scorekeeper.scoring.hand import HandSpec, hand_rules
 from scorekeeper.scoring.piles import read_piles
 from scorekeeper.scoring.primiera import PrimieraScorer, PrimieraSide, explain_primiera
 
@@ -53,7 +52,7 @@ class PrimieraDispute:
 def settle_primiera(spec: HandSpec, rules: RuleSet | None = None) -> PrimieraDispute:
     """Settle a primiera from the piles of a typed hand, under ``rules``, else the rule set it
     names, else scopa; a rule set that scores no primiera is settled by the usual table."""
-    ruleset = rules if rules is not None else load_rules(spec.rules or DEFAULT_RULES)
+    ruleset = rules if rules is not None else hand_rules(spec)
     entry = spec.entry(ruleset.cards)
     read = read_piles(ruleset, entry.sides, entry.piles, whole_deck=False)
     category = next((c for c in ruleset.categories if isinstance(c, PrimieraCategory)),

@@ -2,7 +2,8 @@
 
 A hand file holds one mapping::
 
-    rules: scopa                 # optional: a built-in id or a path; a rule set given with it wins
+    rules: scopa                 # optional: a built-in id, or a path in the file's folder; a rule set
+                                 # given with it wins
     suit_letters: french         # or italian (D C S B) or spanish (O C E B); never guessed
     with: [napola]               # optional categories turned on
     options: {fewest-cards: on}  # the rule set's options chosen for this hand (see 'rules show')
@@ -30,7 +31,7 @@ from scorekeeper.documents import MAX_DIGITS, check_keys, read_document, where_o
 from scorekeeper.errors import HandError, InputErrors, NotationError
 from scorekeeper.i18n import N_, _
 from scorekeeper.notation import parse_pile
-from scorekeeper.rules.catalog import load_rules
+from scorekeeper.rules.catalog import load_rules, named_rules
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import HandEntry, HandResult, counter_for, fact_name
@@ -66,6 +67,9 @@ class HandSpec:
     # Spanish letters (O C E B, the courts 10 11 12); italian_suits is True with them too, since
     # neither reads "7c" as the canonical seven of clubs
     spanish: bool = False
+    # The file whose ``rules:`` named the rule set, and the place there: what it names is read from
+    # its folder (``catalog.named_rules``). None when the rule set came from the caller.
+    rules_file: tuple[str, str] | None = None
 
     def entry(self, deck: Deck) -> HandEntry:
         """Read every pile in this deck; all bad tokens of all piles are reported together."""
@@ -87,10 +91,17 @@ class HandSpec:
 
 def score_hand(spec: HandSpec, rules: RuleSet | None = None) -> HandResult:
     """Check and count a typed hand under ``rules``, else the rule set it names, else scopa."""
-    ruleset = rules if rules is not None else load_rules(spec.rules or DEFAULT_RULES)
+    ruleset = rules if rules is not None else hand_rules(spec)
     ruleset = chosen_options(ruleset, spec.options, spec.where)
     spec = with_teams(spec, ruleset)
     return counter_for(ruleset).score(spec.entry(ruleset.cards))
+
+
+def hand_rules(spec: HandSpec) -> RuleSet:
+    """The rule set a hand names (its file's ``rules:`` as ``catalog.named_rules`` reads it), else Scopa."""
+    if spec.rules and spec.rules_file is not None:
+        return named_rules(spec.rules, *spec.rules_file)
+    return load_rules(spec.rules or DEFAULT_RULES)
 
 
 def with_teams(spec: HandSpec, rules: RuleSet) -> HandSpec:
@@ -220,4 +231,5 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
 def read_hand_file(path: str | Path) -> HandSpec:
     """A hand file: JSON by its ``.json`` suffix, YAML otherwise; ``-`` is standard input."""
     data, name = read_document(path, N_("hand file"))
-    return hand_from_mapping(data, name)
+    spec = hand_from_mapping(data, name)
+    return replace(spec, rules_file=(name, where_of(data, "rules", name))) if spec.rules else spec
