@@ -16,7 +16,7 @@ from scorekeeper.play.game import Game
 from scorekeeper.play.records import read_record, read_teams
 from scorekeeper.play.replay import replay as replay_record
 from scorekeeper.play.replay import seats_problem, sizes_problem
-from scorekeeper.rules.ruleset import RuleSet, SweepsCategory
+from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import Counter
 from scorekeeper.scoring.hand import hand_from_mapping
 
@@ -70,7 +70,6 @@ class Checker:
         self.alike: bool | None = None  # whether the engine sees the cards of a rank alike (built with it)
         self.quick: QuickReplay | None = None  # built with the engine, for a game alike and without builds
         self.memo: dict[tuple[int, ...], int] = {}
-        self.sweeps_count = any(isinstance(s.spec, SweepsCategory) for s, _, _ in self.counter.active(()))
 
     def fast(self, data: dict[str, Any]) -> bool:
         """True when the piles and sweeps of a plain line check out; False: take the full path.
@@ -114,7 +113,7 @@ class Checker:
                 # A sweep takes the table with a card of the hand: two cards in the pile per sweep.
                 # A regular pile has a name and a space per card but the last: no split needed.
                 held = (len(piles[side]) + 1) // 3 if regular else len(piles[side].split())
-                if count < 0 or (count and (not self.counter.has_sweeps or count * 2 > held)):
+                if not self.counter.sweeps_fit(count, held):
                     return False
         return True
 
@@ -239,7 +238,7 @@ class Checker:
     def agrees(self, data: dict[str, Any], sides: tuple[str, ...], piles: list[int], sweeps: list[int]) -> bool:
         """Whether the record's own piles and sweeps say what the plays gave, and the count finds nothing."""
         for pile, count in zip(piles, sweeps, strict=True):  # what the count would find wrong
-            if count and (not self.sweeps_count or count * 2 > pile.bit_count()):
+            if not self.counter.sweeps_fit(count, pile.bit_count()):
                 return False
         stated, swept = data.get("piles"), data.get("sweeps")
         if stated is not None:

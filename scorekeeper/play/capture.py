@@ -144,8 +144,7 @@ class CaptureEngine(TakingChecks):
         # A game that scores no sweeps (Spade Cassino) has none to record.
         # An optional sweeps category (Spade Cassino's, "when the players agree") counts only when
         # it is turned on (``enabled``: a record's ``with``).
-        on = set(enabled)
-        self.scores_sweeps = any(c.kind == "sweeps" and (not c.optional or c.id in on) for c in rules.categories)
+        self.scores_sweeps = rules.counts_sweeps(tuple(enabled))
         self._counter: Counter | None = None
         # The rules compiled into per-card integer tables, read by every play without looking at
         # the rule set again: how the card pairs, the table cards it pairs with (0: it never

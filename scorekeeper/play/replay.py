@@ -337,10 +337,16 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
                 out.append(_("{where}: no side {side} plays in this record").format(where=where, side=repr(side)))
                 continue
             try:
-                stated = engine.deck.mask(record.reader.cards(text, where))  # the record's suit letters
+                cards = record.reader.cards(text, where)  # the record's suit letters
             except (InputErrors, NotationError) as exc:
                 out += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
                 continue
+            split = split_deck(engine.deck, [cards])
+            if split.repeated:  # read as a set, a card listed twice would pass unseen
+                out.append(_("pile of {side}: {card} is twice in this pile").format(side=side,
+                                                                                   card=split.repeated[0][1]))
+                continue
+            stated = split.masks[0]
             got = piles[sides.index(side)]
             if stated != got:
                 extra, lacking = stated & ~got, got & ~stated

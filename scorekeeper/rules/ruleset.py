@@ -15,6 +15,7 @@ from scorekeeper.errors import RuleSetError
 from scorekeeper.i18n import _, current
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from dataclasses import dataclass
 else:  # the same frozen dataclasses, made in a sixth of the time (see scorekeeper._frozen)
     from scorekeeper._frozen import made_once as dataclass
@@ -341,6 +342,11 @@ class RuleSet:
     @property
     def optional_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.categories if c.optional)
+
+    def counts_sweeps(self, enabled: Sequence[str] = ()) -> bool:
+        """Whether sweeps score in a hand with these optional categories on: the one answer the
+        count, the capture engine and ``verify`` all read (Spade Cassino's sweeps only when agreed)."""
+        return any(c.kind == "sweeps" and (not c.optional or c.id in enabled) for c in self.categories)
 
 
 #: The nested parts of a rule set, by the key that holds them (a category is found by its kind):

@@ -207,20 +207,22 @@ class Counter:
         typed_sweeps = entry.sweeps
         for side, pile, mask in zip(entry.sides, entry.piles or (_UNMARKED,) * len(masks), masks, strict=True):
             typed = typed_sweeps.get(side)
-            # Only a side whose sweeps could be wrong is looked at closely: 27,100 -> 9,600
-            # instructions a two-side hand with sweeps typed (valgrind).
-            if pile.marked or typed and (typed * 2 > mask.bit_count() or not self._counts_sweeps(entry.enabled)):
+            # Only a side whose sweeps could be wrong is looked at closely (its words made).
+            if pile.marked or typed and not self.sweeps_fit(typed, mask.bit_count(), entry.enabled):
                 typed = self._side_sweeps(entry, side, pile, mask, typed, problems)
             counts.append(typed or 0)
         return tuple(counts)
 
-    def _counts_sweeps(self, enabled: tuple[str, ...]) -> bool:
-        """Whether a sweeps category counts with these optional categories on."""
+    def sweeps_fit(self, count: int, held: int, enabled: tuple[str, ...] = ()) -> bool:
+        """Whether a side may have made ``count`` sweeps with ``held`` cards in its pile: sweeps score
+        in this game with these optional categories on, and each took the table with a card of the
+        hand (two cards a sweep). The one sweeps check: ``verify`` and the replay ask it too."""
+        if not count:
+            return True
         counted = self._sweeps_on.get(enabled)
         if counted is None:
-            counted = any(isinstance(s.spec, SweepsCategory) for s, _, _ in self.active(enabled))
-            self._sweeps_on[enabled] = counted
-        return counted
+            counted = self._sweeps_on[enabled] = self.rules.counts_sweeps(enabled)
+        return counted and count > 0 and count * 2 <= held
 
     def _side_sweeps(self, entry: HandEntry, side: str, pile: PileText, mask: int, typed: int | None,
                      problems: list[str]) -> int:
@@ -242,7 +244,7 @@ class Counter:
         if count and not self.has_sweeps:
             problems.append(_("{side}: {rules} does not score sweeps, yet {count} were typed").format(
                 side=side, rules=self.rules.id, count=count))
-        elif count and not any(isinstance(s.spec, SweepsCategory) for s, _cid, _wins in self.active(entry.enabled)):
+        elif count and not self.rules.counts_sweeps(entry.enabled):
             optional = next((s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory)), "")
             problems.append(ngettext(
                 "{side}: {count} sweep typed, but {id} is an optional category of {rules}, not turned on "
