@@ -39,8 +39,8 @@ SPOILS = ("clean", "card twice", "card missing", "card of another deck", "sweeps
 EXAMPLES = settings(max_examples=int(os.environ.get("SK_EXAMPLES", "50")), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 runner = CliRunner()
-#: A card of no built-in 40-card deck (the Italian and Wall Street decks stop at 7 and the courts).
-FOREIGN = "9d"
+#: A card the Wall Street deck lacks (it has no 7s, Jacks or Queens).
+FOREIGN = "Jd"
 
 
 def _hand(game: str, seed: int) -> dict[str, Any]:
@@ -59,10 +59,10 @@ def _spoil(record: dict[str, Any], spoil: str, rng: random.Random, game: str) ->
     elif spoil == "card missing":
         first.remove(rng.choice(first))
     elif spoil == "card of another deck":
-        if rules.deck == "french-52":
-            first.append(first[0])  # every card is of this deck: a card twice instead
-        else:
+        if rules.deck == "wall-street-40":
             first.append(FOREIGN)
+        else:  # every card name is of this deck (an Italian pack reads 8, 9, 10 as its courts): a card twice
+            first.append(first[0])
     elif spoil == "sweeps not scored":
         # One sweep where the game scores none (or only with an optional category, left off); where
         # it scores them, one more than the plays made: the record's plays contradict it, and a

@@ -11,14 +11,12 @@ import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from scorekeeper.cards import Rank
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
 from scorekeeper.play._draws import shuffle
-from scorekeeper.play._loose_hand import Words, loose_line
-from scorekeeper.play._options import LooseOptions
 from scorekeeper.play._parallel import available_cores, in_order
 from scorekeeper.play._spool import remove_folder, spool, spool_folder, unspool
 from scorekeeper.play._text import shown
@@ -99,16 +97,11 @@ class Simulator:
         self.sides = sides
         self.side_of = [next(i for i, s in enumerate(sides) if p in self.teams[s]) if self.teams else i
                         for i, p in enumerate(self.players)]
-        # Games without builds play on plain lists, their captures kept by the kinds of table met.
-        self.loose = None if self.engine.spec.builds else LooseOptions(self.engine)
-        self.words = None if self.engine.spec.builds else Words(self)
         spec = self.engine.spec
-        self.opens = bool(spec.opening_total or spec.opening_low)  # whether the dealer may take the table dealt
         self.redeal = self.engine.deck.rank_mask(Rank(spec.deal.redeal_rank)) if spec.deal.redeal else 0
 
     def text(self, mask: int) -> str:
-        names = self.engine.names
-        return " ".join([names[i] for i in indexes(mask)])  # a list, not a generator: join makes one anyway
+        return self.engine.text(mask)
 
     def deal(self, number: int) -> tuple[random.Random, int, list[list[list[int]]]]:
         """Hand ``number``'s generator, its table (a mask) and each player's cards round by round
@@ -130,16 +123,10 @@ class Simulator:
 
     def hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
-        if self.loose is not None:
-            return cast(dict[str, Any], json.loads(loose_line(self, number)))
         return self.played(number)
 
     def line(self, number: int) -> str:
         """Hand ``number`` of this seed as its JSON line (no newline): ``json_line(self.hand(number))``."""
-        if self.loose is not None:
-            # A game without builds takes the quick path on plain lists, written straight to JSON
-            # (_loose_hand.py): 2,000 Scopa hands took 3,037,000 -> 655,000 instructions a hand.
-            return loose_line(self, number)
         return json_line(self.played(number))
 
     def played(self, number: int) -> dict[str, Any]:
