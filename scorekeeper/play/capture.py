@@ -305,6 +305,11 @@ class CaptureEngine:
             self._rulings.clear()
         self._rulings[key] = ruling
 
+    def may_lay(self, card: int, table: Table) -> bool:
+        """Whether the card may be laid on the table: it captures nothing, or the rules let a card
+        that can capture be laid down all the same (``must_capture`` off)."""
+        return not self.spec.must_capture or not self.can_capture(card, table)
+
     def _takes_all(self, card: int, whole: int) -> bool:
         """Whether the card is an ace that takes the whole table under the rule set's ace rule."""
         return self.takes_all[card] and bool(whole) and (self.spec.ace_takes_all == "always" or not whole & self.aces)

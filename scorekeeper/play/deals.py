@@ -23,6 +23,12 @@ _RANK_NAMES = {"A": N_("aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Ki
 def misdeal(engine: CaptureEngine, table: int) -> str | None:
     """Why the rules void this dealt table (a mask), or None when it is played."""
     deal = engine.spec.deal
+    if deal.redeal_total and table.bit_count() == deal.table and deal.table:
+        total = sum(engine.value[i] for i in indexes(table))
+        if total <= deal.redeal_total:
+            return _("the table dealt ({cards}) totals {total}: in {rules} a table of {most} or less is dealt "
+                     "again").format(cards=engine.text(table), total=total, rules=engine.rules.name,
+                                     most=deal.redeal_total)
     if not deal.redeal:
         return None
     rank = Rank(deal.redeal_rank)
@@ -62,7 +68,7 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
         elif every and total % every == 0:
             sweeps = total // every
             if spec.opening_split and sweeps > 1 and not _splits(cards, every):
-                sweeps = 1  # Escoba: one escoba for a table of 30 that is not two fifteens
+                continue  # Escoba: a table of 30 that is not two fifteens is played
         else:
             continue
         if best is None or sweeps > best.sweeps:

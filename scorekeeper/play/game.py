@@ -112,9 +112,7 @@ class Game:
             self.build(player, card, *build)
             return None
         if not take:
-            # Whether the card had a capture, without listing them: about a fifth of a replay's
-            # time went into listing captures only to find the list empty (simulated Scopa).
-            if engine.can_capture(card, self.table):
+            if not engine.may_lay(card, self.table):
                 raise IllegalPlayError(why(engine, card, self.table, 0)[1])
             problem = trail_problem(engine, self.table, player, self.holding[player])
             if problem:

@@ -28,6 +28,7 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
 
 BUILD_CHANCE = 0.3  # how often a random player of a building game tries to build first
+LAY_CHANCE = 0.2  # how often a card that could capture is laid down, where the rules allow it
 
 
 #: The most hands one run plays (a million Scopa hands take about twenty minutes).
@@ -113,7 +114,7 @@ class Simulator:
         deal = engine.spec.deal
         table = sum(1 << i for i in order[:deal.table])
         # The misdeal's rank counted on a mask first: the words of misdeal() only for a table it voids.
-        while (table & self.redeal).bit_count() >= deal.redeal_at and misdeal(engine, table):
+        while ((table & self.redeal).bit_count() >= deal.redeal_at or deal.redeal_total) and misdeal(engine, table):
             shuffle(rng, order)  # a void table (three Kings in Scopa...): the cards are dealt again
             table = sum(1 << i for i in order[:deal.table])
         # Each player's cards of each round, lowest first, cut and sorted in C: 8 -> 6 us a hand.
@@ -155,6 +156,8 @@ class Simulator:
                 card = next(i for i in indexes(game.holding[p]) if engine.can_capture(i, game.table))
                 play["card"] = names[card]
                 options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
+            if options and not engine.spec.must_capture and rng.random() < LAY_CHANCE:
+                options = []  # a card that could capture laid down, where the rules allow it
             if options:
                 capture = rng.choice(options)
                 play["take"] = self.text(capture.mask)

@@ -175,8 +175,9 @@ class MostScorer(Scorer):
         if len(leaders) == 1:
             points[leaders[0]] = self.spec.points
             return Scored(tuple(points), counts, leaders[0])  # decided by the piles, not kept
-        if self.spec.ties == "split":
-            points = [self.spec.points if c == best else 0 for c in counts]
+        if self.spec.ties == "split":  # the tied leaders share the points; a remainder is scored by nobody
+            share = self.spec.points // len(leaders)
+            points = [share if i in leaders else 0 for i in range(len(counts))]
         scored = Scored(tuple(points), counts, None)
         return scored if self.breaks else self.keep(counts, scored)
 
@@ -191,13 +192,14 @@ class MostScorer(Scorer):
         elif scored.taker is not None:
             note = _("{counts}: {side} has the most").format(counts=shown, side=sides[scored.taker])
         elif best and self.spec.ties == "split":
-            note = _("{counts}: tie between {sides}, each scores").format(counts=shown, sides=names_of(leaders, sides))
+            note = _("{counts}: tie between {sides}, who share the points").format(counts=shown,
+                                                                                   sides=names_of(leaders, sides))
         else:
             note = _("{counts}: tie at {count}, nobody scores").format(counts=shown, count=best)
         return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
-        return self.spec.points * (n_sides if self.spec.ties == "split" else 1)
+        return self.spec.points  # a tie shares them, never adds to them
 
 
 class CardScorer(Scorer):
