@@ -117,27 +117,24 @@ class Checker:
                 else list(range(len(players)))
             game = Game(engine, batches, table, side_of, len(sides), players)
             seat = {p: i for i, p in enumerate(players)}
-            index, mask_of = self.index, self._mask
-            for play in plays:
+            index, mask_of, play_one, n = self.index, self._mask, game.play, len(players)
+            for turn, play in enumerate(plays):
                 if type(play) is not dict or not play.keys() <= _PLAY_KEYS:
                     return False
-                who = play.get("side", play.get("player"))
-                player = game.player
-                if type(who) is not str or seat.get(who) != player:
+                player = turn % n  # players play in turn (Game.player)
+                if seat.get(play.get("side", play.get("player"))) != player:
                     return False
-                card = play.get("card")
                 build, take = play.get("build"), play.get("take")
-                if type(card) is not str or (take is not None and type(take) is not str):
-                    return False
+                # A value of the wrong type fails its look-up or its split: TypeError, AttributeError.
                 if build is None:
                     if play.get("onto") is not None:
                         return False
-                    game.play(player, index[card], mask_of(take) if take else 0)
+                    play_one(player, index[play["card"]], mask_of(take) if take else 0)
                 else:
                     if type(build) is not int or build < 1 or take:
                         return False
                     onto = play.get("onto")
-                    game.play(player, index[card], 0, (build, mask_of(onto) if onto is not None else 0))
+                    play_one(player, index[play["card"]], 0, (build, mask_of(onto) if onto is not None else 0))
         except (KeyError, TypeError, AttributeError, ScorekeeperError):
             return False  # a token not canonical, a card twice, an illegal play, a value of the wrong type
         if game.turn < game.total:

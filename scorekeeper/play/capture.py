@@ -160,6 +160,7 @@ class CaptureEngine:
                                                  if v <= self._limit(i)) & self.sum_pool if self.numeric_card[i] else 0)
                       for i in range(len(cards))]
         self._kept: dict[int, list[tuple[int, str]]] = {}
+        self.must_capture = spec.must_capture
         # Where every card of a rank is ruled alike (its values, pairing, worth: not Kasino's 10d
         # worth 16), a ruling on a table holds for every table of the same ranks: ``find`` and
         # ``can_capture`` keep theirs by the card's rank and the ranks of the table cards it can
@@ -261,7 +262,7 @@ class CaptureEngine:
         if not take or take & ~whole:
             return None
         sweeps = self.sweep_ok[last, last_deal]
-        if self._takes_all(card, whole):
+        if self.takes_all[card] and self._takes_all(card, whole):
             return Capture(whole, "ace", sweeps and self.spec.ace_sweep_counts) if take == whole else None
         key = self._ruling_key(card, table, take)
         kind = self._rulings.get(key) if key else None
@@ -280,7 +281,7 @@ class CaptureEngine:
 
     def can_capture(self, card: int, table: Table) -> bool:
         """Whether the card has any legal capture on this table: ``bool(self.captures(card, table))``."""
-        if self._takes_all(card, table.mask):
+        if self.takes_all[card] and self._takes_all(card, table.mask):
             return True
         key = self._ruling_key(card, table, 0)
         ruling = self._rulings.get(key) if key else None
@@ -308,7 +309,7 @@ class CaptureEngine:
     def may_lay(self, card: int, table: Table) -> bool:
         """Whether the card may be laid on the table: it captures nothing, or the rules let a card
         that can capture be laid down all the same (``must_capture`` off)."""
-        return not self.spec.must_capture or not self.can_capture(card, table)
+        return not (self.must_capture and self.can_capture(card, table))
 
     def _takes_all(self, card: int, whole: int) -> bool:
         """Whether the card is an ace that takes the whole table under the rule set's ace rule."""

@@ -97,8 +97,8 @@ class Game:
     def play(self, player: int, card: int, take: int, build: tuple[int, int] | None = None) -> Capture | None:
         """Check one play and apply it; an illegal play raises IllegalPlayError saying why."""
         engine = self.engine
-        names = engine.names
         if not self.holding[player] >> card & 1:
+            names = engine.names
             who = shown(self.names[player]) if self.names else _("that player")
             if not self.holding[player]:
                 raise IllegalPlayError(_("{player} does not hold the {card} (holds no cards)").format(
@@ -111,12 +111,14 @@ class Game:
                 raise IllegalPlayError(problem)
             self.build(player, card, *build)
             return None
+        table = self.table
         if not take:
-            if not engine.may_lay(card, self.table):
-                raise IllegalPlayError(why(engine, card, self.table, 0)[1])
-            problem = trail_problem(engine, self.table, player, self.holding[player])
-            if problem:
-                raise IllegalPlayError(problem)
+            if not engine.may_lay(card, table):
+                raise IllegalPlayError(why(engine, card, table, 0)[1])
+            if table.builds:
+                problem = trail_problem(engine, table, player, self.holding[player])
+                if problem:
+                    raise IllegalPlayError(problem)
             self.trail(player, card)
             return None
         capture = engine.find(card, self.table, take, last=self.last, last_deal=self.last_deal)
