@@ -89,8 +89,7 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
     """
     load, plain_entry, counter_for = _scoring()
     try:
-        # The catalog itself, not this module's load_rules: its import and str() were a fifth of
-        # the cost of finding the rule set again (3.6 -> 2.2 us).
+        # The catalog itself, not this module's load_rules (one import and one str() fewer a hand).
         ruleset = load(rules) if type(rules) is str else _rules(rules)
     except ScorekeeperError:
         # a hand that cannot be read is reported first, as it always was
@@ -100,7 +99,7 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
     # same words in every message; anything else goes through the hand-file reader.
     plain = None if declared or italian_suits else plain_entry(piles, sweeps, claims, enabled, ruleset)
     # The rule set and its Counter are built once per rule set and process (the catalog and
-    # counter_for keep them): building a Counter per hand held the README's loop to 1,858 hands/s.
+    # counter_for keep them): building a Counter costs several times the count of a hand.
     counter = counter_for(ruleset)
     if plain is None:
         return counter.score(_entry(_hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits),
@@ -112,8 +111,7 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
 @cache
 def _scoring() -> tuple[Callable[[str], RuleSet], Callable[..., tuple[HandEntry, tuple[int, ...] | None] | None],
                         Callable[[RuleSet], Counter]]:
-    """What ``score`` calls, imported once: three imports inside ``score`` took 3.7 us a call, a
-    tenth of the README's loop."""
+    """What ``score`` calls, imported once rather than at every call."""
     from scorekeeper.rules.catalog import load_rules as load
     from scorekeeper.scoring._plain import plain_entry
     from scorekeeper.scoring.count import counter_for
@@ -129,9 +127,8 @@ def _facts(sweeps: Mapping[str, int] | None, declared: Mapping[str, Mapping[str,
 
 def _entry(spec: HandSpec, deck: Deck) -> HandEntry:
     """``spec.entry(deck)``, with piles written in canonical tokens (``7d Ad 10h``, or ``rest``)
-    looked up instead of read token by token: 20 times faster, where parse_pile took 40% of the
-    front door's time. Anything else (suit groups, marks, Italian letters, a bad token) is read by
-    ``parse_pile``; tests/test_startup.py checks both read alike."""
+    looked up instead of read token by token. Anything else (suit groups, marks, Italian letters, a
+    bad token) is read by ``parse_pile``; tests/test_startup.py checks both read alike."""
     from scorekeeper.scoring._plain import canonical_piles
     from scorekeeper.scoring.count import HandEntry
 

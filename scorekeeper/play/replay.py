@@ -51,7 +51,7 @@ class Replayed:
     result: HandResult | None = None
     mismatches: list[str] = field(default_factory=list)
 
-    # Written here rather than compiled at every start with two other methods (1.4 ms of replay's).
+    # Written here rather than compiled at every start with two other methods (see scorekeeper._frozen).
     def __init__(self, record: Record, sides: tuple[str, ...], deck: Deck, plays: int = 0,
                  illegal: tuple[int, str] | None = None, piles: tuple[int, ...] = (), sweeps: tuple[int, ...] = (),
                  left: int = 0, taker: str | None = None, opening: int = 0, dealer: str | None = None,

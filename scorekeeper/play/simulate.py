@@ -117,7 +117,7 @@ class Simulator:
         while ((table & self.redeal).bit_count() >= deal.redeal_at or deal.redeal_total) and misdeal(engine, table):
             shuffle(rng, order)  # a void table (three Kings in Scopa...): the cards are dealt again
             table = sum(1 << i for i in order[:deal.table])
-        # Each player's cards of each round, lowest first, cut and sorted in C: 8 -> 6 us a hand.
+        # Each player's cards of each round, lowest first, cut and sorted in C.
         dealt = list(map(sorted, map(order.__getitem__, self.cuts)))
         n = len(self.players)
         return rng, table, [dealt[p::n] for p in range(n)]
@@ -235,11 +235,10 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
     return ruleset
 
 
-#: Hands per chunk of work: about 80 ms of playing and 750 KB of lines, so that handing a chunk to
-#: a worker and its lines back costs little (the parent spends about 1.7 ms per chunk whatever its
-#: size: with chunks of 100 hands it used 0.78 s of CPU for 30,000 hands with --jobs 2, with 500
-#: 0.23 s; that CPU is taken from the workers on two cores), and a few chunks per worker in flight
-#: keep memory and the spool folder's files flat.
+#: Hands per chunk of work: large enough that handing a chunk to a worker and its lines back costs
+#: little (the parent spends about as much per chunk whatever its size, CPU taken from the workers
+#: on two cores), small enough that a few chunks per worker in flight keep memory and the spool
+#: folder's files flat.
 CHUNK_HANDS = 500
 
 _simulator: Simulator | None = None  # the one each worker process plays with, for one run

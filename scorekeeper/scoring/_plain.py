@@ -32,8 +32,7 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
     """The typed hand of plain pile texts in canonical tokens (or ``rest``) and plain counts, or None;
     with it, the piles as masks when they hold every card of the deck once (``Counter.score_masks``
     counts them), else None (``Counter.score`` reads the piles and words what is wrong)."""
-    # The hand-file reader, the HandSpec and the reading of its piles took 153,000 instructions of
-    # the front door's 284,000 a two-side hand (valgrind); this takes 47,000.
+    # The hand-file reader, the HandSpec and the reading of its piles were half the front door's work.
     if type(piles) is not dict or not piles:
         return None
     if any(type(side) is not str or type(text) is not str for side, text in piles.items()):
@@ -60,8 +59,7 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
 
 class _Places(Mapping[tuple[str, str], str]):
     """Where the front door's facts were given (``hand: sweeps of Anna``), worded only when a message
-    needs it: wording each fact of every hand beforehand (a translated phrase and a format each)
-    took 2.5 us of a two-side hand with sweeps, a twentieth of the front door's time."""
+    needs it, not for every fact of every hand beforehand (a translated phrase and a format each)."""
 
     __slots__ = ("_keys",)
 
