@@ -178,6 +178,15 @@ class CaptureEngine:
         self._rank_bytes = [[sum(units[8 * at + k] for k in range(8) if byte >> k & 1 and 8 * at + k < len(units))
                              for byte in range(256)] for at in range((len(units) + 7) // 8)]
         self._rulings: dict[int, str] = {}
+        # Where, besides, every rank has a value of its own and captures are not combined (not
+        # Sbarazzina's courts, all worth 0; not Cassino's unions, ordered by their masks), the
+        # captures on tables of the same ranks are the same, in the same order, read as places in
+        # the table's cards by falling value, then falling deck index (the order the search takes
+        # them): the list is kept once for all such tables, by ranks (``_by_ranks``).
+        worth = {self.rank_of[i]: self.value[i] for i in range(len(cards))}
+        self.by_ranks = alike and not spec.combine and len(set(worth.values())) == len(worth)
+        self._order = [self.value[i] << 7 | i for i in range(len(cards))]
+        self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
         self._name_bytes = [[" ".join(self.names[i] for i in _BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]
 
@@ -268,10 +277,7 @@ class CaptureEngine:
         kind = self._rulings.get(key) if key else None
         if kind is None:
             kind = ""
-            listed = self._kept.get((table.loose & self.reach[card]) << 7 | card) if not table.builds else None
-            if listed is None:
-                listed = self._listed(card, table, -1 if self.spec.fewest_cards else take)
-            for mask, found in listed:
+            for mask, found in self._listed(card, table, -1 if self.spec.fewest_cards else take):
                 if mask == take:
                     kind = found
                     break
@@ -320,14 +326,28 @@ class CaptureEngine:
         in the order ``simulate`` draws from. Narrowed as a replay asks: only those within the cards
         ``within``, or (``first``) one at most, to know whether there is any. A table without builds
         has its full list kept by the card and the table cards it can reach."""
-        key = 0
+        key = -1  # where the list is kept: -1 nowhere
+        order: list[int] = []
         if not table.builds and within == -1:
-            key = (table.loose & self.reach[card]) << 7 | card
-            kept = self._kept.get(key)
-            if kept is not None:
-                if len(kept) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
-                    raise TooManyCaptures(MAX_CAPTURES, "captures")
-                return kept[:1] if first else kept
+            near = table.loose & self.reach[card]
+            if self.by_ranks:
+                order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
+                tables = self._rank_bytes
+                key = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little"))) << 8 | self.rank_of[card]
+                placed = self._by_ranks.get(key)
+                if placed is not None:
+                    if len(placed) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
+                        raise TooManyCaptures(MAX_CAPTURES, "captures")
+                    bit = (1).__lshift__
+                    out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
+                    return out[:1] if first else out
+            else:
+                key = near << 7 | card
+                kept = self._kept.get(key)
+                if kept is not None:
+                    if len(kept) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
+                        raise TooManyCaptures(MAX_CAPTURES, "captures")
+                    return kept[:1] if first else kept
             first = False  # worked out whole, then kept
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
@@ -345,7 +365,12 @@ class CaptureEngine:
                     seen.add(mask)
                     unique.append((mask, kind))
             found = unique
-        if key:
+        if key >= 0 and self.by_ranks:
+            if len(self._by_ranks) >= MAX_KEPT:
+                self._by_ranks.clear()
+            place = {card: at for at, card in enumerate(order)}
+            self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind) for mask, kind in found]
+        elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()
             self._kept[key] = found
@@ -429,11 +454,15 @@ _BYTE_INDEXES = [[8 * at + k for k in range(8) if byte >> k & 1] for at in range
 
 def indexes(mask: int) -> list[int]:
     """The deck indexes of a mask, lowest first."""
-    if mask >> 64:  # no deck has that many cards; read bit by bit all the same
-        return [i for i in range(mask.bit_length()) if mask >> i & 1]
-    places = range(0, 2048, 256)
-    return list(chain.from_iterable(map(_BYTE_INDEXES.__getitem__, map(
-        int.__add__, places, mask.to_bytes((mask.bit_length() + 7) // 8, "little")))))
+    if mask.bit_count() > 12 and not mask >> 64:  # a whole pile: a byte at a time
+        return list(chain.from_iterable(map(_BYTE_INDEXES.__getitem__, map(
+            int.__add__, range(0, 2048, 256), mask.to_bytes((mask.bit_length() + 7) // 8, "little")))))
+    out = []  # a hand or a table: a bit at a time
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _kind_of(mask: int, pairs: int, builds: list[int]) -> str:
