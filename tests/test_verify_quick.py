@@ -1,6 +1,5 @@
-"""``verify``'s quick paths against the paths they stand in for: a block of lines (``_blocks``)
-against checking each line alone, and a record read from its JSON (``Checker.replays``) against
-``replay`` on simulated records, as they are and altered."""
+"""``verify``'s record reader (``Checker.replays``, JSON data straight to the one Game) against
+``replay`` (a Record, the same Game) on simulated records, as they are and altered."""
 
 from __future__ import annotations
 
@@ -13,117 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.play._blocks import check_lines
 from scorekeeper.play._checker import Checker
 from scorekeeper.play.capture import CaptureEngine
 from scorekeeper.play.deals import opening
 from scorekeeper.play.simulate import Simulator, json_line
-from scorekeeper.play.verify import _Verifier
 from scorekeeper.rules.catalog import load_rules
 
 SCOPA = load_rules("scopa")
 NAMES = [str(card) for card in SCOPA.cards.cards]
-GAMES = ["scopa", "scopone", "escoba", "cirulla", "cassino"]
-
-
-def _piles_text(order: list[str], cut: int) -> str:
-    return " ".join(order[:cut]) + " " + " ".join(order[cut:])
-
-
-def _piles_line(record: dict[str, Any], spoil: int) -> str:
-    line = {"rules": record["rules"], "piles": dict(record["piles"]), "sweeps": dict(record["sweeps"])}
-    side = next(iter(line["piles"]))
-    if spoil == 1:
-        line["sweeps"][side] = 99
-    elif spoil == 2:
-        line["piles"][side] = line["piles"][side].replace(" ", "\t", 1)
-    elif spoil == 3:
-        line["sweeps"][side] = True
-    elif spoil == 4:
-        line["piles"][side] = line["piles"][side].split(" ", 1)[1]
-    elif spoil == 5:
-        line["claims"] = {side: ["primiera"]}
-    text = json.dumps(line)
-    if spoil == 6:
-        text = " " + text
-    elif spoil == 7:
-        text = text.replace('"A"', '"\\u0041"')
-    elif spoil == 8:
-        text = text.replace("0}", "1" * 40 + "}")
-    return text
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_block_of_lines_gets_the_verdicts_each_line_gets_alone(game: str) -> None:
-    simulator = Simulator(load_rules(game), seed=7)
-    lines = [_piles_line(simulator.hand(n), n % 10) for n in range(40)] + ["", "{", "[]", "not json"]
-    alone = _Verifier("t", None, True)
-    expected = [v for v in (alone.check(n, line) for n, line in enumerate(lines, start=1)) if v is not None]
-    block = _Verifier("t", None, True)
-    assert check_lines(lines, 1, block.checkers, None, block.check) == expected
-    assert check_lines(lines, 1, block.checkers, None, block.check) == expected  # its checkers now built
-    assert sum(type(v) is int for v in expected) >= 20  # most lines check out: the quick path was taken
-
-
-# What a two-side piles line as simulate writes it may have changed, for the regular expression
-# that reads such lines (``_blocks._TWO_SIDES``): each is JSON it must read as the scanner does, or
-# text it must leave to the scanner.
-_COMPACT_SPOILS = ["none", "same names", "sweeps of another", "sweeps twice", "count 01", "count -1", "count 99",
-                   "count 100", "a name with a space", "a name not ASCII", "rules unknown", "a sweep", "two sweeps",
-                   "pile cut", "a space after a comma", "a trailing return", "an escaped name", "empty pile",
-                   "30 sweeps of the second side"]
-
-
-def _compact_line(record: dict[str, Any], spoil: str, rng: random.Random) -> str:
-    (a, pile_a), (b, pile_b) = record["piles"].items()
-    rules, piles, sweeps = record["rules"], [[a, pile_a], [b, pile_b]], [[a, "0"], [b, "0"]]
-    if spoil == "same names":
-        piles[1][0] = a
-    elif spoil in ("a name with a space", "a name not ASCII"):
-        piles[0][0] = sweeps[0][0] = a + (" x" if spoil == "a name with a space" else "\u00e9")
-    elif spoil == "empty pile":
-        piles = [[a, ""], [b, pile_a + " " + pile_b]]
-    elif spoil == "pile cut":
-        piles[0][1] = pile_a.split(" ", 1)[1]
-    elif spoil.startswith("count "):
-        sweeps[0][1] = spoil[len("count "):]
-    elif spoil == "a sweep":
-        sweeps[rng.randrange(2)][1] = "1"
-    elif spoil == "two sweeps":
-        sweeps = [[a, str(rng.randrange(1, 4))], [b, str(rng.randrange(1, 4))]]
-    elif spoil == "30 sweeps of the second side":
-        sweeps[1][1] = "30"
-    elif spoil == "sweeps of another":
-        sweeps[1][0] = "Z"
-    elif spoil == "sweeps twice":
-        sweeps[0][0] = b
-    elif spoil == "rules unknown":
-        rules = "nope"
-    texts = ",".join(f'"{name}":"{pile}"' for name, pile in piles)
-    counts = ",".join(f'"{name}":{count}' for name, count in sweeps)
-    line = f'{{"rules":"{rules}","piles":{{{texts}}},"sweeps":{{{counts}}}}}'
-    if spoil == "a space after a comma":
-        line = line.replace(",", ", ", 1)
-    elif spoil == "a trailing return":
-        line += "\r"
-    elif spoil == "an escaped name":
-        line = line.replace('"piles":{"', '"piles":{"\\u0041', 1)
-    return line
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["scopa", "scopone", "escoba"]), st.integers(0, 10_000), st.randoms(use_true_random=False),
-       st.sampled_from([None, "scopa"]))
-def test_a_two_side_line_read_by_the_regular_expression_gets_the_scanners_verdict(
-        game: str, seed: int, rng: random.Random, rules: str | None) -> None:
-    simulator = Simulator(load_rules(game), seed=seed)
-    lines = [_compact_line(simulator.hand(n), rng.choice(_COMPACT_SPOILS), rng) for n in range(12)]
-    alone = _Verifier("t", rules, True)
-    expected = [v for v in (alone.check(n, line) for n, line in enumerate(lines, start=1)) if v is not None]
-    block = _Verifier("t", rules, True)
-    for ref in ("scopa", game):
-        block.check(0, f'{{"rules":"{ref}","piles":{{"A":"rest","B":""}}}}')  # the rule sets met: quick paths open
-    assert check_lines(lines, 1, block.checkers, rules, block.check) == expected
 
 
 def _spoilt(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from scorekeeper._words import cut_short
 from scorekeeper.documents import DocumentError, load_json
 from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.play._blocks import check_lines
 from scorekeeper.play._checker import Checker
 from scorekeeper.play._chunks import MAX_LINE, Chunk, chunk_bytes, read_chunks
 from scorekeeper.play._parallel import available_cores, in_order
@@ -311,7 +310,7 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
                      "read").format(source=chunk.source, number=number, size=MAX_LINE // 1024)
             del lines[number - chunk.first:]
             break
-    verdicts = check_lines(lines, chunk.first, verifier.checkers, rules, check)
+    verdicts = [v for v in map(check, range(chunk.first, chunk.first + len(lines)), lines) if v is not None]
     skipped = tuple(verifier.not_replayed)
     verifier.not_replayed.clear()
     return chunk.file, Batch(chunk.source, tuple(verdicts), skipped), stop
