@@ -24,7 +24,6 @@ from scorekeeper._version import __version__
 from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
-    from scorekeeper.cards import Deck
     from scorekeeper.history.store import Store
     from scorekeeper.play.replay import Replayed
     from scorekeeper.play.ruling import Ruling
@@ -96,14 +95,16 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
         _hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits)
         raise
     # Plain values in canonical cards are read straight into a HandEntry (scoring._plain), with the
-    # same words in every message; anything else goes through the hand-file reader.
+    # same words in every message; anything else is read as the score command reads a hand, by the
+    # same library function (scoring.hand.score_hand).
     plain = None if declared or italian_suits else plain_entry(piles, sweeps, claims, enabled, ruleset)
+    if plain is None:
+        from scorekeeper.scoring.hand import score_hand
+
+        return score_hand(_hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits), ruleset)
     # The rule set and its Counter are built once per rule set and process (the catalog and
     # counter_for keep them): building a Counter costs several times the count of a hand.
     counter = counter_for(ruleset)
-    if plain is None:
-        return counter.score(_entry(_hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits),
-                                    ruleset.cards))
     entry, masks = plain
     return counter.score(entry) if masks is None else counter.score_masks(entry, masks)
 
@@ -123,22 +124,6 @@ def _facts(sweeps: Mapping[str, int] | None, declared: Mapping[str, Mapping[str,
            claims: Mapping[str, int] | None, enabled: Sequence[str]) -> dict[str, Any]:
     """The facts of a hand under their hand-file keys, for the hand-file reader."""
     return {"sweeps": sweeps, "declared": declared, "claims": claims, "with": list(enabled)}
-
-
-def _entry(spec: HandSpec, deck: Deck) -> HandEntry:
-    """``spec.entry(deck)``, with piles written in canonical tokens (``7d Ad 10h``, or ``rest``)
-    looked up instead of read token by token. Anything else (suit groups, marks, Italian letters, a
-    bad token) is read by ``parse_pile``; tests/test_startup.py checks both read alike."""
-    from scorekeeper.scoring._plain import canonical_piles
-    from scorekeeper.scoring.count import HandEntry
-
-    if spec.italian_suits:  # "7c" is then the seven of cups (hearts), not the canonical 7c
-        return spec.entry(deck)
-    piles = canonical_piles((text for text, _ in spec.piles.values()), deck)
-    if piles is None:
-        return spec.entry(deck)
-    return HandEntry(tuple(spec.piles), tuple(piles), spec.sweeps, spec.declared, spec.claims, spec.enabled,
-                     spec.where)
 
 
 def settle_primiera(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa",

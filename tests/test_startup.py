@@ -256,27 +256,6 @@ def test_piles_read_by_the_fast_path_count_as_read_piles_counts_them(hand: tuple
     assert fast.score(entry).to_dict() == slow.score(entry).to_dict()
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from(GAMES), st.lists(st.sampled_from(
-    ["7d", "Ad", "10h", "Kc", "8s", "rest", "REST", "d:A27", "7d*", "settebello", "7x", "7D", ",", "Qs,Js"]),
-    max_size=8), st.booleans())
-def test_the_front_door_reads_piles_as_parse_pile_reads_them(game: str, tokens: list[str], italian: bool) -> None:
-    from scorekeeper import _entry, _hand
-    from scorekeeper.errors import ScorekeeperError
-
-    deck = load_rules(game).cards
-    spec = _hand({"A": " ".join(tokens) or "rest", "B": "Kd"}, {}, italian)
-    try:
-        expected: Any = spec.entry(deck)
-    except ScorekeeperError as exc:
-        expected = str(exc)
-    try:
-        got: Any = _entry(spec, deck)
-    except ScorekeeperError as exc:
-        got = str(exc)
-    assert got == expected
-
-
 def test_the_front_door_keeps_counting_after_a_bad_hand() -> None:
     import scorekeeper
 

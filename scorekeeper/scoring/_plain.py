@@ -52,8 +52,8 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
         places.append(("with", cid))
     typed_sweeps = _counts(sweeps, "sweeps", places)
     typed_claims = _counts(claims, "claims", places)
-    if typed_sweeps is None or typed_claims is None:
-        return None
+    if typed_sweeps is None or typed_claims is None or not (typed_sweeps.keys() | typed_claims.keys()) <= piles.keys():
+        return None  # a count under a team's player is put under the team by the full path (scoring.hand.with_teams)
     return HandEntry(tuple(piles), read, typed_sweeps, {}, typed_claims, tuple(on), _Places(places)), masks
 
 
