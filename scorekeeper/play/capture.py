@@ -161,20 +161,24 @@ class CaptureEngine:
                       for i in range(len(cards))]
         self._kept: dict[int, list[tuple[int, str]]] = {}
         self.must_capture = spec.must_capture
-        # Where every card of a rank is ruled alike (its values, pairing, worth: not Kasino's 10d
-        # worth 16), a ruling on a table holds for every table of the same ranks: ``find`` and
-        # ``can_capture`` keep theirs by the card's rank and the ranks of the table cards it can
-        # reach and of the take (0: whether it takes anything), each counted in 3 bits a rank.
-        ranks: dict[Rank, int] = {}
-        self.rank_of = [ranks.setdefault(c.rank, len(ranks)) for c in cards]
-        traits: dict[int, tuple[object, ...]] = {}
-        alike = max(map(self.rank_of.count, ranks.values()), default=0) < 8
-        for i, rank in enumerate(self.rank_of):
-            seen = (self.value[i], self.capture_values[i], self.pairings[i], self.numeric_card[i], self.takes_all[i],
-                    self.mates[i], self.reach[i])
-            alike = alike and traits.setdefault(rank, seen) == seen
+        # Cards the rules see alike (rank, values, pairing, worth) are of one class: a rank, or part
+        # of one (Kasino's 10d, worth 16 from the hand, is a class of its own). Where every card
+        # pairs with and reaches whole classes, a ruling on a table holds for every table of the
+        # same classes: ``find`` and ``can_capture`` keep theirs by the card's class and the
+        # classes of the table cards it can reach and of the take (0: whether it takes anything),
+        # each counted in 3 bits a class.
+        classes: dict[tuple[object, ...], int] = {}
+        self.class_of = [classes.setdefault((c.rank, self.value[i], self.capture_values[i], self.pairings[i],
+                                             self.numeric_card[i], self.takes_all[i]), len(classes))
+                         for i, c in enumerate(cards)]
+        members = [deck.mask(c for i, c in enumerate(cards) if self.class_of[i] == k) for k in range(len(classes))]
+        alike = len(classes) <= 21 and max(map(int.bit_count, members), default=0) < 8
+        for i, k in enumerate(self.class_of):
+            first = (members[k] & -members[k]).bit_length() - 1
+            for masks in (self.mates, self.reach):
+                alike = alike and masks[i] == masks[first] and all(masks[i] & whole in (0, whole) for whole in members)
         self.alike = alike
-        units = [1 << 3 * r for r in self.rank_of]
+        units = [1 << 3 * k for k in self.class_of]
         self._rank_bytes = [[sum(units[8 * at + k] for k in range(8) if byte >> k & 1 and 8 * at + k < len(units))
                              for byte in range(256)] for at in range((len(units) + 7) // 8)]
         self._rulings: dict[int, str] = {}
@@ -183,7 +187,7 @@ class CaptureEngine:
         # captures on tables of the same ranks are the same, in the same order, read as places in
         # the table's cards by falling value, then falling deck index (the order the search takes
         # them): the list is kept once for all such tables, by ranks (``_by_ranks``).
-        worth = {self.rank_of[i]: self.value[i] for i in range(len(cards))}
+        worth = {self.class_of[i]: self.value[i] for i in range(len(cards))}
         self.by_ranks = alike and not spec.combine and len(set(worth.values())) == len(worth)
         self._order = [self.value[i] << 7 | i for i in range(len(cards))]
         self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
@@ -298,14 +302,14 @@ class CaptureEngine:
         return bool(ruling)
 
     def _ruling_key(self, card: int, table: Table, take: int) -> int:
-        """The card's rank and the ranks of the table cards it can reach and of ``take``, as one
-        integer, where the engine rules on ranks alone and the table has no builds; else 0."""
+        """The card's class and the classes of the table cards it can reach and of ``take``, as one
+        integer, where the engine rules on classes alone and the table has no builds; else 0."""
         if not self.alike or table.builds:
             return 0
         size, tables = len(self._rank_bytes), self._rank_bytes
         near = sum(map(list.__getitem__, tables, (table.loose & self.reach[card]).to_bytes(size, "little")))
         taken = sum(map(list.__getitem__, tables, take.to_bytes(size, "little"))) if take else 0
-        return ((near << 48 | taken) << 8 | self.rank_of[card]) << 1 | 1
+        return ((near << 64 | taken) << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:
         if len(self._rulings) >= MAX_KEPT:
@@ -328,12 +332,15 @@ class CaptureEngine:
         has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
         order: list[int] = []
-        if not table.builds and within == -1:
+        # Whether there is a capture is asked for every card laid down: kept by ranks, or else
+        # worked out to the first capture found, not listed whole to be kept by cards.
+        if not table.builds and within == -1 and (self.by_ranks or not first):
             near = table.loose & self.reach[card]
             if self.by_ranks:
                 order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                 tables = self._rank_bytes
-                key = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little"))) << 8 | self.rank_of[card]
+                counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
+                key = counts << 8 | self.class_of[card]
                 placed = self._by_ranks.get(key)
                 if placed is not None:
                     if len(placed) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
@@ -392,8 +399,11 @@ class CaptureEngine:
             if numeric and table.builds else []
         if spec.combine:
             groups = _bits(pairs & within) if pairing == "one" else []
-            sums = self.subsets(pool, value, 2, most) if spec.sums and numeric else []
             required = pairs if pairing == "all" else 0
+            if first and (groups or builds or required):  # a capture without looking for sums
+                sums = []
+            else:
+                sums = self.subsets(pool, value, 2, most) if spec.sums and numeric else []
             items = groups + sums + builds
             found += [(m, _kind_of(m, pairs, builds)) for m in _unions(items[:1] if first else items, required)
                       if pairing != "one" or (m & pairs).bit_count() <= 1]
