@@ -16,21 +16,20 @@ same code settles one argument at the table and plays a million simulated hands.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
 from typing import TYPE_CHECKING
 
 from scorekeeper._words import or_list
 from scorekeeper.cards import Rank
 from scorekeeper.errors import RuleSetError, ScorekeeperError
 from scorekeeper.i18n import _
+from scorekeeper.play._masks import BYTE_INDEXES, Build, Capture, Table, bits_of, fewest, indexes, kind_of
 from scorekeeper.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
-    from dataclasses import dataclass
-
     from scorekeeper.scoring.count import Counter
-else:
-    from scorekeeper._frozen import dataclass
+
+__all__ = ["MAX_CAPTURES", "MAX_STEPS", "Build", "Capture", "CaptureEngine", "IllegalPlayError",  # not for players
+           "Table", "TooManyCaptures", "indexes"]  # not for players: names
 
 
 class IllegalPlayError(ScorekeeperError, ValueError):
@@ -60,53 +59,6 @@ class TooManyCaptures(ScorekeeperError, ValueError):
             problem = _("this table has too many ways to capture to check (more than {limit} captures); refused")
         super().__init__(f"{where}: " * bool(where) + problem.format(limit=f"{limit:,}"))
 
-
-
-@dataclass(frozen=True)
-class Build:
-    """Cards laid together for a declared value, taken whole by a card of that value only."""
-
-    value: int
-    mask: int
-    owner: int  # the player who last built on it
-
-    def __init__(self, value: int, mask: int, owner: int) -> None:
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "mask", mask)
-        object.__setattr__(self, "owner", owner)
-
-
-@dataclass(frozen=True)
-class Table:
-    """The cards face up: loose cards, and builds (Cassino family)."""
-
-    loose: int = 0
-    builds: tuple[Build, ...] = ()
-
-    def __init__(self, loose: int = 0, builds: tuple[Build, ...] = ()) -> None:
-        object.__setattr__(self, "loose", loose)
-        object.__setattr__(self, "builds", builds)
-
-    @property
-    def mask(self) -> int:
-        out = self.loose
-        for build in self.builds:
-            out |= build.mask
-        return out
-
-
-@dataclass(frozen=True)
-class Capture:
-    """One legal capture: the table cards taken (whole builds included), how, and if it sweeps."""
-
-    mask: int
-    kind: str  # pair, sum, total, ace, build, combined
-    sweep: bool
-
-    def __init__(self, mask: int, kind: str, sweep: bool) -> None:
-        object.__setattr__(self, "mask", mask)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "sweep", sweep)
 
 
 class CaptureEngine:
@@ -191,7 +143,7 @@ class CaptureEngine:
         self.by_ranks = alike and not spec.combine and len(set(worth.values())) == len(worth)
         self._order = [self.value[i] << 7 | i for i in range(len(cards))]
         self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
-        self._name_bytes = [[" ".join(self.names[i] for i in _BYTE_INDEXES[256 * at + byte] if i < len(cards))
+        self._name_bytes = [[" ".join(self.names[i] for i in BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]
 
     # --- enumeration ------------------------------------------------------------------------
@@ -363,7 +315,7 @@ class CaptureEngine:
                 break
             found += self._found(card, value, table, within, first)
         if self.spec.fewest_cards and found:
-            found = _fewest(found)
+            found = fewest(found)
         if len(found) > 1:  # the same cards taken two ways (a pair that is also a total) listed once
             seen: set[int] = set()
             unique = []
@@ -398,18 +350,18 @@ class CaptureEngine:
         builds = [b.mask for b in table.builds if b.value == value and not b.mask & ~within] \
             if numeric and table.builds else []
         if spec.combine:
-            groups = _bits(pairs & within) if pairing == "one" else []
+            groups = bits_of(pairs & within) if pairing == "one" else []
             required = pairs if pairing == "all" else 0
             if first and (groups or builds or required):  # a capture without looking for sums
                 sums = []
             else:
                 sums = self.subsets(pool, value, 2, most) if spec.sums and numeric else []
             items = groups + sums + builds
-            found += [(m, _kind_of(m, pairs, builds)) for m in _unions(items[:1] if first else items, required)
+            found += [(m, kind_of(m, pairs, builds)) for m in _unions(items[:1] if first else items, required)
                       if pairing != "one" or (m & pairs).bit_count() <= 1]
         else:
             if pairing == "one":
-                found += [(bit, "pair") for bit in _bits(pairs & within)]
+                found += [(bit, "pair") for bit in bits_of(pairs & within)]
             elif pairing == "all" and pairs:
                 found.append((pairs, "pair"))
             if spec.sums and numeric and not (spec.pair_first and pairs) and not (first and found):
@@ -447,47 +399,6 @@ class CaptureEngine:
         if self.pair_only >> card & 1:
             return _("the {card} has no value in sums (it only pairs)").format(card=name)
         return _("the {card} counts {values}").format(card=name, values=or_list(map(str, self.capture_values[card])))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
-#: The deck indexes of each byte of a mask, by the byte's place: masks read a byte at a time.
-_BYTE_INDEXES = [[8 * at + k for k in range(8) if byte >> k & 1] for at in range(8) for byte in range(256)]
-
-
-def indexes(mask: int) -> list[int]:
-    """The deck indexes of a mask, lowest first."""
-    if mask.bit_count() > 12 and not mask >> 64:  # a whole pile: a byte at a time
-        return list(chain.from_iterable(map(_BYTE_INDEXES.__getitem__, map(
-            int.__add__, range(0, 2048, 256), mask.to_bytes((mask.bit_length() + 7) // 8, "little")))))
-    out = []  # a hand or a table: a bit at a time
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _kind_of(mask: int, pairs: int, builds: list[int]) -> str:
-    """The kind of a Cassino-style capture: a pairing, a build, pairs or builds with sums, or sums."""
-    if mask & pairs and not mask & ~pairs:
-        return "pair"
-    if any(mask == b for b in builds):
-        return "build"
-    return "combined" if mask & pairs or any(mask & b for b in builds) else "sum"
-
-
-def _fewest(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """Only the sum captures with the fewest cards stay; pairs and other kinds are untouched."""
-    sizes = [mask.bit_count() for mask, kind in found if kind == "sum"]
-    return [(mask, kind) for mask, kind in found if kind != "sum" or mask.bit_count() == min(sizes)]
 
 
 def _unions(groups: list[int], required: int) -> list[int]:
