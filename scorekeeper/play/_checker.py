@@ -24,6 +24,7 @@ _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *RECORD_ONLY))
 #: What a record read on the quick path may hold: no suit letters, no optional categories, no claims.
 _QUICK_RECORD = frozenset(("rules", "options", "deal", "plays", "piles", "sweeps", "teams", "seed", "hand"))
 _PLAY_KEYS = frozenset(("side", "player", "card", "take", "build", "onto"))
+_INT = {int}
 
 
 class Checker:
@@ -48,19 +49,22 @@ class Checker:
         piles = data.get("piles")
         if type(piles) is not dict or not data.keys() <= _FAST_KEYS:
             return False
-        if not all(type(text) is str for text in piles.values()):
+        try:
+            masks = exact_masks(piles.values(), self.rules)
+        except AttributeError:  # a pile that is not text
             return False
-        masks = exact_masks(piles.values(), self.rules)
         if masks is None:
             return False
         sweeps = data.get("sweeps")
         if not sweeps:
             return sweeps is None or sweeps == {}
-        if type(sweeps) is not dict or not sweeps.keys() <= piles.keys() or \
-                not all(type(count) is int for count in sweeps.values()):
-            return False  # booleans and floats, equal to integers, go to the full path
-        held = dict(zip(piles, masks, strict=True))
-        return all(self.counter.sweeps_fit(count, held[side].bit_count()) for side, count in sweeps.items())
+        # Booleans and floats, equal to integers, go to the full path: the counts' types in one set.
+        if type(sweeps) is not dict or not sweeps.keys() <= piles.keys() or set(map(type, sweeps.values())) != _INT:
+            return False
+        if not any(sweeps.values()):
+            return True
+        fit, held = self.counter.sweeps_fit, dict(zip(piles, masks, strict=True))
+        return all(fit(count, held[side].bit_count()) for side, count in sweeps.items())
 
     def full_check(self, data: dict[str, Any], where: str) -> list[str]:
         """Every problem of a hand line, as ``score`` reports them."""
