@@ -24,7 +24,6 @@ from scorekeeper._version import __version__
 from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
-    from scorekeeper.cards import Deck
     from scorekeeper.history.store import Store
     from scorekeeper.play.replay import Replayed
     from scorekeeper.play.ruling import Ruling
@@ -89,22 +88,23 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
     """
     load, plain_entry, counter_for = _scoring()
     try:
-        # The catalog itself, not this module's load_rules: its import and str() were a fifth of
-        # the cost of finding the rule set again (3.6 -> 2.2 us).
+        # The catalog itself, not this module's load_rules (one import and one str() fewer a hand).
         ruleset = load(rules) if type(rules) is str else _rules(rules)
     except ScorekeeperError:
         # a hand that cannot be read is reported first, as it always was
         _hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits)
         raise
     # Plain values in canonical cards are read straight into a HandEntry (scoring._plain), with the
-    # same words in every message; anything else goes through the hand-file reader.
+    # same words in every message; anything else is read as the score command reads a hand, by the
+    # same library function (scoring.hand.score_hand).
     plain = None if declared or italian_suits else plain_entry(piles, sweeps, claims, enabled, ruleset)
-    # The rule set and its Counter are built once per rule set and process (the catalog and
-    # counter_for keep them): building a Counter per hand held the README's loop to 1,858 hands/s.
-    counter = counter_for(ruleset)
     if plain is None:
-        return counter.score(_entry(_hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits),
-                                    ruleset.cards))
+        from scorekeeper.scoring.hand import score_hand
+
+        return score_hand(_hand(piles, _facts(sweeps, declared, claims, enabled), italian_suits), ruleset)
+    # The rule set and its Counter are built once per rule set and process (the catalog and
+    # counter_for keep them): building a Counter costs several times the count of a hand.
+    counter = counter_for(ruleset)
     entry, masks = plain
     return counter.score(entry) if masks is None else counter.score_masks(entry, masks)
 
@@ -112,8 +112,7 @@ def score(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa", sweeps: M
 @cache
 def _scoring() -> tuple[Callable[[str], RuleSet], Callable[..., tuple[HandEntry, tuple[int, ...] | None] | None],
                         Callable[[RuleSet], Counter]]:
-    """What ``score`` calls, imported once: three imports inside ``score`` took 3.7 us a call, a
-    tenth of the README's loop."""
+    """What ``score`` calls, imported once rather than at every call."""
     from scorekeeper.rules.catalog import load_rules as load
     from scorekeeper.scoring._plain import plain_entry
     from scorekeeper.scoring.count import counter_for
@@ -125,23 +124,6 @@ def _facts(sweeps: Mapping[str, int] | None, declared: Mapping[str, Mapping[str,
            claims: Mapping[str, int] | None, enabled: Sequence[str]) -> dict[str, Any]:
     """The facts of a hand under their hand-file keys, for the hand-file reader."""
     return {"sweeps": sweeps, "declared": declared, "claims": claims, "with": list(enabled)}
-
-
-def _entry(spec: HandSpec, deck: Deck) -> HandEntry:
-    """``spec.entry(deck)``, with piles written in canonical tokens (``7d Ad 10h``, or ``rest``)
-    looked up instead of read token by token: 20 times faster, where parse_pile took 40% of the
-    front door's time. Anything else (suit groups, marks, Italian letters, a bad token) is read by
-    ``parse_pile``; tests/test_startup.py checks both read alike."""
-    from scorekeeper.scoring._plain import canonical_piles
-    from scorekeeper.scoring.count import HandEntry
-
-    if spec.italian_suits:  # "7c" is then the seven of cups (hearts), not the canonical 7c
-        return spec.entry(deck)
-    piles = canonical_piles((text for text, _ in spec.piles.values()), deck)
-    if piles is None:
-        return spec.entry(deck)
-    return HandEntry(tuple(spec.piles), tuple(piles), spec.sweeps, spec.declared, spec.claims, spec.enabled,
-                     spec.where)
 
 
 def settle_primiera(piles: Mapping[str, str], *, rules: str | RuleSet = "scopa",

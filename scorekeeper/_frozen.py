@@ -2,10 +2,10 @@
 
 On Python 3.11 ``dataclasses.dataclass`` compiles every method it adds with ``exec``; a frozen class
 with equality gets six (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
-``__delattr__``), and the rule set's 17 classes cost 21 ms at import that way, the largest part of
-a command's own start-up. Here five of them (all six with ``shared_init``) are the shared functions
-below, which read the class's fields: 7 ms with a compiled ``__init__``, 3 ms with the shared one
-(``-X importtime``, self time of ``rules.ruleset``). The classes stay real dataclasses (``fields``,
+``__delattr__``), and for the rule set's 17 classes that was the largest part of a command's own
+start-up. Here five of them (all six with ``shared_init``) are the shared functions below, which
+read the class's fields (tests/benchmarks/README.md has the figures, and what plain dataclasses
+cost today). The classes stay real dataclasses (``fields``,
 ``replace``, ``asdict`` and pydantic read them as before), equal by value, immutable when frozen, and refuse
 wrong arguments in the words of the standard ``__init__``; mypy is shown the standard decorator
 (see ``ruleset``), whose behaviour this one keeps.
@@ -111,8 +111,7 @@ def dataclass(*, frozen: bool = False, kw_only: bool = False, shared_init: bool 
               eq: bool = True) -> Callable[[T], T]:
     """``dataclasses.dataclass(frozen=..., kw_only=..., eq=...)`` as it behaves, with only ``__init__``
     compiled, or none with ``shared_init``: for classes made a few times per command (a rule set's
-    parts), as the shared ``__init__`` takes 15 us where the compiled one takes 2 (a match's five
-    objects cost an import of 10^4 hands 0.12 s that way).
+    parts), as the shared ``__init__`` is several times slower to call than a compiled one.
 
     A method the class writes itself stays (none is compiled in its place): a class made, compared
     or hashed in a hot loop (a card, a table of the capture engine, a hand's count) writes its

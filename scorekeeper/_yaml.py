@@ -7,63 +7,12 @@ a YAML file is read."""
 
 from __future__ import annotations
 
-import re
-import sys
-import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
+
+import yaml
 
 from scorekeeper._marks import MAX_BYTES, MAX_DEPTH, MAX_DIGITS, DocumentError, Mark, MarkedDict, MarkedList
 from scorekeeper.i18n import _
-
-
-class _OnFirstUse:
-    """A regular expression compiled the first time it is used: what ``re.compile`` gives PyYAML
-    while it is imported (see ``_import_yaml``). Its first attribute looked up compiles it and keeps
-    the compiled pattern's attributes on this object, so every later use finds them directly."""
-
-    def __init__(self, compile_: Callable[..., re.Pattern[str]], pattern: str, flags: int = 0) -> None:
-        self._made = (compile_, pattern, flags)
-
-    def __getattr__(self, name: str) -> Any:
-        compile_, pattern, flags = self._made
-        real = compile_(pattern, flags)
-        for attribute in dir(real):
-            if not attribute.startswith("__"):
-                setattr(self, attribute, getattr(real, attribute))
-        return getattr(real, name)
-
-
-def _import_yaml() -> Any:
-    """PyYAML, imported with its regular expressions compiled on first use.
-
-    PyYAML compiles about twenty regular expressions as it is imported; one of them (the pure-Python
-    reader's test for unprintable characters, which libyaml's loader never runs) takes 8 ms alone.
-    Deferring them took ``import yaml`` from 29 to 15 ms (``python -c``, five runs each), a tenth of
-    the start of ``score FILE.yaml``. ``re.compile`` is replaced only while PyYAML's modules run,
-    and only for the thread importing them; any other thread compiling meanwhile gets its pattern
-    as usual."""
-    if "yaml" in sys.modules:
-        return sys.modules["yaml"]
-    compile_, importing = re.compile, threading.get_ident()
-
-    def compile_later(pattern: Any, flags: int = 0) -> Any:
-        if threading.get_ident() != importing or not isinstance(pattern, str):
-            return compile_(pattern, flags)
-        return _OnFirstUse(compile_, pattern, flags)
-
-    setattr(re, "compile", compile_later)  # noqa: B010 (mypy refuses assigning to a module's function)
-    try:
-        import yaml
-    finally:
-        setattr(re, "compile", compile_)  # noqa: B010
-    return yaml
-
-
-if TYPE_CHECKING:
-    import yaml
-else:
-    yaml = _import_yaml()
 
 MAX_NODES = 20_000
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}  # not for players: YAML tags
@@ -81,10 +30,10 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
     without its regular expressions: a card or a number of digits.
 
     A plain value starting with a digit may be a float, an integer or a date, and PyYAML tries the
-    three patterns in turn, compiling each the first time: 6.6 ms of ``score FILE.yaml`` for ``7d``
-    and ``2``. In YAML 1.1 as PyYAML reads it, a digit followed by a letter is text (a number
-    goes on with digits, ``_``, ``.`` or ``:``, or is ``0b``/``0x``), and digits alone are an
-    integer unless they start with ``0`` and hold an 8 or a 9 (``09`` is text); anything else is
+    three patterns in turn for every card (``7d``) and count (``2``) of a hand file. In YAML 1.1 as
+    PyYAML reads it, a digit followed by a letter is text (a number goes on with digits, ``_``,
+    ``.`` or ``:``, or is ``0b``/``0x``), and digits alone are an integer unless they start with
+    ``0`` and hold an 8 or a 9 (``09`` is text); anything else is
     left to PyYAML (tests/test_startup.py checks both against it)."""
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:

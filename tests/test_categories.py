@@ -22,12 +22,18 @@ def test_most_tie_scores_nobody_by_default() -> None:
     assert points(result, "coins") == (0, 0)  # 5 coins each
 
 
-def test_most_with_ties_split_gives_each_tied_leader_the_points() -> None:
+def test_most_with_ties_split_shares_the_points_among_the_tied_leaders() -> None:
+    # RULES.md, shared majorities: two sides tied for 2 points get 1 each; a point that cannot be
+    # shared evenly (1 between two) is scored by nobody, so a deal never gives more than its points.
     scopa = load_rules("scopa")
-    split = tuple(dataclasses.replace(c, ties="split") if isinstance(c, MostCategory) else c for c in scopa.categories)
+    split = tuple(dataclasses.replace(c, ties="split", points=2) if isinstance(c, MostCategory) else c
+                  for c in scopa.categories)
     rules = dataclasses.replace(scopa, categories=split)
     result = count(rules, "A=d:A2345 h:A2345 s:A2345 c:A2345", "B=rest")
     assert points(result, "cards") == (1, 1)
+    one = tuple(dataclasses.replace(c, ties="split") if isinstance(c, MostCategory) else c for c in scopa.categories)
+    assert points(count(dataclasses.replace(scopa, categories=one), "A=d:A2345 h:A2345 s:A2345 c:A2345", "B=rest"),
+                  "cards") == (0, 0)
 
 
 def test_card_goes_to_its_holder() -> None:

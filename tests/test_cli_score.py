@@ -63,8 +63,8 @@ def test_score_exit_2_with_one_line_per_bad_token_on_stderr() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--rules", "scopaa", *EXAMPLE],
      "error: unknown rule set 'scopaa' (built-in: cassino, cirulla, escoba, hurricane, kasino, royal-cassino, "
-     "sbarazzina, scopa, scopa-52, scopa-d-assi, scopa-quindici, scopa-undici, scopone, scopone-scientifico, "
-     "spade-cassino, wall-street; or give a path)\n"),
+     "royal-spade-cassino, sbarazzina, scopa, scopa-52, scopa-d-assi, scopa-quindici, scopa-undici, scopone, "
+     "scopone-scientifico, spade-cassino, wall-street; or give a path)\n"),
     ([*EXAMPLE, "--with", "napoli"],
      "error: scopa has no category 'napoli' (it has: cards, coins, settebello, re-bello, "
      "primiera, napola, sweeps, cappotto)\n"),

@@ -23,7 +23,7 @@ def new(*args: str) -> str:
 
 def test_match_new_prints_a_summary_and_the_next_command_or_only_the_id_with_quiet():
     assert new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno").splitlines() == [
-        "Match 1: Hurricane (hurricane) to 16, highest", "Anna vs Bruno",
+        "Match 1: Hurricane (hurricane) to 16, highest", "Anna vs Bruno", "Options: must-capture on",
         "Enter each hand with: scorekeeper match add 1 --pile Anna=CARDS --pile Bruno=rest"]
     assert new("-q", "--rules", "scopone", "--side", "Anna+Bruno", "--side", "Carla+Dario", "--name", "friday") == "2"
 

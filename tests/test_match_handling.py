@@ -38,7 +38,8 @@ Enter each hand with: scorekeeper match add friday --pile Anna=CARDS --pile Brun
                     "sides": ["Anna+Bruno", "Carla+Dario"],
                     "players": {"Anna+Bruno": ["Anna", "Bruno"], "Carla+Dario": ["Carla", "Dario"]},
                     "target": 21, "finish": "count-out-if-tied", "with": [],
-                    "options": {"three-kings": True, "napoleone": True, "fewest-cards": True},
+                    "options": {"three-kings": True, "napoleone": True, "fewest-cards": True,
+                                "low-table-redeal": 0},
                     "next": "scorekeeper match add 3 --pile Anna+Bruno=CARDS --pile Carla+Dario=rest"}
 
 
@@ -146,6 +147,7 @@ def test_rematch_starts_the_same_game_with_the_same_sides():
     assert out == """\
 Match 2 "second": Hurricane (hurricane) to 11, count-out
 Anna vs Bruno
+Options: must-capture on
 Enter each hand with: scorekeeper match add second --pile Anna=CARDS --pile Bruno=rest
 """
     events = json.loads(ok("export", "2", "--format", "json"))["matches"][0]["events"]

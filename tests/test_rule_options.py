@@ -16,7 +16,12 @@ VARIANT = """\
 extends: scopone
 id: house-scopone
 name: House Scopone
+categories:
+  - id: cards
+    points: 2
 options:
+  - id: low-table-redeal
+    remove: true
   - id: three-kings
     remove: true
   - id: napoleone
@@ -36,7 +41,7 @@ options:
     choices: [nobody, split]
 """
 
-# A hand where the cards are shared 20-20: under "split" both sides score most cards.
+# A hand where the cards are shared 20-20: under "split" both sides share the 2 points of most cards.
 TIED_CARDS = "d:A234567JQK c:A234567JQ h:K"
 
 

@@ -141,6 +141,16 @@ def test_kasino_spades_tie_may_be_split_as_an_option() -> None:
     assert points(result, "spades")[:2] == (2, 0)
 
 
+def test_kasino_spades_ties_split_shares_the_points_one_each_in_a_two_way_tie() -> None:
+    # Finnish Wikipedia (three players) and pagat's Nordic Casino share a tied majority: the deal
+    # keeps its 10 points before sweeps, so the two tied sides score 1 each, not 2 each.
+    split = apply_options(load_rules("kasino"), {"spades-ties": "split"})
+    result = count(split, "A=s:A23456 d:A", "B=s:789JQ 10s", "C=rest")
+    assert points(result, "spades") == (1, 1, 0)
+    three = count(split, "A=s:A234", "B=s:5678", "C=s:9JQK", "D=rest")
+    assert points(three, "spades") == (0, 0, 0, 0)  # 2 points among three: 0 each, the remainder scored by nobody
+
+
 # --- Cassino ----------------------------------------------------------------------------------
 
 def test_cassino_build_of_six_made_of_three_and_three_raised_to_eight_with_a_two() -> None:
@@ -272,3 +282,13 @@ def test_fewest_cards_a_sum_capture_takes_the_fewest_cards() -> None:
     assert takes(fewest, "Ac 2d 4h 3s", "7d") == ["3s 4h"]
     ruling = rule_on_capture(fewest, "Ac 2d 4h 3s", "7d", take="Ac 2d 4h")
     assert not ruling.legal and ruling.reason is not None and "fewest cards" in ruling.reason
+
+
+def test_spade_cassino_on_royal_cassino_values_is_its_own_rule_set() -> None:
+    # Bicycle: "either regular Cassino or Royal Cassino is played" for Spade Cassino. A king (13)
+    # takes a 10 and a 3 there, scored as Spade Cassino (26 a deal).
+    royal = rule_on_capture("royal-spade-cassino", "10c 3d", "Kh")
+    assert [sorted(c.cards) for c in royal.captures] == [["10c", "3d"]]
+    assert rule_on_capture("spade-cassino", "10c 3d", "Kh").captures == ()
+    result = count("royal-spade-cassino", "A=rest", "B=")
+    assert sum(result.totals) == 26

@@ -209,18 +209,19 @@ def test_escoba_is_played_by_two_to_four_or_two_teams_of_three(tmp_path: Path) -
     assert code == 0 and list(json.loads(out)["sides"]) == ["A", "B", "C", "D"]
 
 
-def test_escoba_dealt_table_of_thirty_not_two_fifteens_is_one_escoba(tmp_path: Path) -> None:
-    # magnojuegos, mundijuegos: the dealt table is one escoba per group of 15 it makes; K K Q A
-    # (10+10+9+1 = 30) holds no 15, so it is one escoba, where K 5 K 5 is two.
+def test_escoba_dealt_table_of_thirty_not_two_fifteens_is_not_taken(tmp_path: Path) -> None:
+    # magnojuegos, mundijuegos: the dealt table is one escoba per group of 15 it makes. K K Q A
+    # (10+10+9+1 = 30) parts into no fifteens, and no source gives it an escoba: it stays on the
+    # table and is played; K 5 K 5 is two escobas, a table of 15 one.
     engine = CaptureEngine(load_rules("escoba"))
-    assert opening(engine, table_mask(engine, "Kc Kd Qh Ac")) == Opening(1, 30, None)
+    assert opening(engine, table_mask(engine, "Kc Kd Qh Ac")) is None
     assert opening(engine, table_mask(engine, "Kc 5d Kh 5s")) == Opening(2, 30, None)
+    assert opening(engine, table_mask(engine, "Kc 2d 2h Ac")) == Opening(1, 15, None)
     record = played_out("escoba", "Kc Kd Qh Ac")
     replayed = replay_data(record, "record.yaml")
-    assert replayed.ok and replayed.sweeps[1] >= 1
-    assert replayed.opening_note == "the table dealt (Ac Qh Kd Kc) makes 30: B, the dealer, takes it (1 sweep)"
+    assert replayed.ok and replayed.opening == 0 and replayed.opening_note == ""
     code, body = replay_cli(record, tmp_path)
-    assert code == 0 and body["log"][0].endswith("(1 sweep)")
+    assert code == 0 and not body["log"][0].startswith("0.")
 
 
 def test_escoba_tie_on_sevens_is_broken_by_sixes_then_aces_as_an_option(tmp_path: Path) -> None:
@@ -334,3 +335,48 @@ def test_counter_names_napola_as_the_winning_category() -> None:
     result = count(rules, "A=d:A234567JQK", "B=rest", enabled=("napola",))
     assert [c.id for c in result.categories if c.scorer.match_taker(c.scored) is not None] == ["napola"]
     assert [wins for _, cid, wins in Counter(rules).active(("napola",)) if cid == "napola"] == [True]
+
+
+# --- Options the sources call for (RULES.md, capture rules) ------------------------------------
+
+def test_must_capture_off_lets_a_hurricane_or_escoba_player_lay_a_card_that_could_capture() -> None:
+    # everything2's Hurricane, and some Italian and Spanish Escoba pages: a player may lay a card
+    # on the table instead of capturing; the default (Parlett, the Spanish rule book) stays on.
+    for game, table, card in (("hurricane", "5c 2d", "5h"), ("escoba", "5c 2d", "Kh")):
+        strict = rule_on_capture(game, table, card, take="")
+        assert strict.captures and strict.legal is False and strict.must_capture
+        relaxed = rule_on_capture(game, table, card, take="", options={"must-capture": "off"})
+        assert relaxed.captures and relaxed.legal is True and not relaxed.must_capture
+        assert "may lay it down instead" in (relaxed.reason or "")
+    records = Simulator(apply_options(load_rules("hurricane"), {"must-capture": "off"}), seed=4)
+    laid = 0
+    for number in range(30):
+        record = records.hand(number)
+        assert replay_data(record, "r.json", options={"must-capture": "off"}).ok
+        laid += not replay_data(record, "r.json").ok  # a card that could capture was laid down
+    assert laid > 0
+
+
+def test_scopa_d_assi_ace_may_sweep_with_an_ace_on_the_table_and_that_sweep_may_score_as_options() -> None:
+    # Parlett leaves both open; Italian practice: the ace pairs with a table ace, and its sweep is no sweep.
+    plain = rule_on_capture("scopa-d-assi", "Ac 4d 5s", "Ah")
+    assert [c.cards for c in plain.captures] == [("Ac",)]
+    always = rule_on_capture("scopa-d-assi", "Ac 4d 5s", "Ah", options={"ace-takes-all": "always"})
+    assert [sorted(c.cards) for c in always.captures] == [["4d", "5s", "Ac"]] and not always.captures[0].sweep
+    scored = rule_on_capture("scopa-d-assi", "4d 5s", "Ah", options={"ace-sweep": "on"})
+    assert [c.sweep for c in scored.captures] == [True]
+    assert [c.sweep for c in rule_on_capture("scopa-d-assi", "4d 5s", "Ah").captures] == [False]
+
+
+def test_scopone_low_table_redeal_deals_again_a_table_of_ten_or_less_as_an_option() -> None:
+    # A Scopone tournament rule: four table cards totalling 10 or less are dealt again; off by default.
+    engine = CaptureEngine(load_rules("scopone"))
+    low = table_mask(engine, "Ac 2d 3h 4s")
+    assert misdeal(engine, low) is None
+    strict = CaptureEngine(apply_options(load_rules("scopone"), {"low-table-redeal": "10"}))
+    assert "totals 10" in (misdeal(strict, low) or "")
+    assert misdeal(strict, table_mask(engine, "Ac 2d 3h 5s")) is None  # 11: played
+    simulator = Simulator(strict.rules, seed=9)
+    for number in range(40):
+        table = simulator.hand(number)["deal"]["table"].split()
+        assert sum(strict.value[strict.deck.index[Card.parse(t)]] for t in table) > 10

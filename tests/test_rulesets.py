@@ -16,8 +16,8 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.extends import read_rules
 from scorekeeper.rules.schema import json_schema
 
-BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "royal-cassino", "sbarazzina", "scopa", "scopa-52",
-            "scopa-d-assi", "scopa-quindici", "scopa-undici", "scopone", "scopone-scientifico",
+BUILT_IN = ["cassino", "cirulla", "escoba", "hurricane", "kasino", "royal-cassino", "royal-spade-cassino", "sbarazzina",
+            "scopa", "scopa-52", "scopa-d-assi", "scopa-quindici", "scopa-undici", "scopone", "scopone-scientifico",
             "spade-cassino", "wall-street"]
 SCOPA_FAMILY = ["scopa", "scopone", "scopone-scientifico", "sbarazzina", "scopa-d-assi", "scopa-quindici",
                 "scopa-undici", "scopa-52"]
@@ -26,10 +26,10 @@ SCOPA_FAMILY = ["scopa", "scopone", "scopone-scientifico", "sbarazzina", "scopa-
 SANITY_SUMS = {"scopa": 4, "scopone": 4, "scopone-scientifico": 4, "scopa-d-assi": 4, "scopa-quindici": 4,
                "scopa-undici": 4, "scopa-52": 4, "sbarazzina": 5, "wall-street": 3, "cassino": 11,
                "hurricane": 4, "escoba": 4, "cirulla": 4 + 6 + 5, "kasino": 10, "spade-cassino": 26,
-               "royal-cassino": 11}
+               "royal-cassino": 11, "royal-spade-cassino": 26}
 
 
-def test_all_fifteen_built_in_ids_exist() -> None:
+def test_all_seventeen_built_in_ids_exist() -> None:
     assert builtin_ids() == BUILT_IN
 
 

@@ -16,11 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scorekeeper
-from scorekeeper import _entry, _hand
+from scorekeeper import _hand
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.rules.builtins import builtin_ids
 from scorekeeper.rules.catalog import load_rules
-from scorekeeper.scoring.count import Counter, counter_for
+from scorekeeper.scoring.count import Counter
+from scorekeeper.scoring.hand import score_hand
 from scorekeeper.scoring.primiera import PrimieraScorer
 
 GAMES = ("scopa", "scopone", "cassino", "cirulla", "escoba", "spade-cassino", "wall-street", "scopa-52")
@@ -71,7 +72,7 @@ def test_the_front_door_gives_for_plain_piles_what_the_hand_file_reader_gives(
 
     def full() -> Any:
         read = {"sweeps": facts["sweeps"], "declared": None, "claims": facts["claims"], "with": list(facts["enabled"])}
-        return counter_for(rules).score(_entry(_hand(piles, read, facts["italian_suits"]), rules.cards))
+        return score_hand(_hand(piles, read, facts["italian_suits"]), rules)  # the score command's function
 
     assert _outcome(lambda: scorekeeper.score(piles, rules=game, **facts)) == _outcome(full)
 

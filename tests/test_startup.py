@@ -135,34 +135,22 @@ def test_a_yaml_hand_imports_yaml_only(tmp_path: Path, monkeypatch: pytest.Monke
     assert [top for top in HEAVY if _imported(modules, top)] == ["yaml"]
 
 
-_YAML_PATTERNS = r"""
-import re, threading
+_YAML_UNPATCHED = r"""
+import re
 compile_ = re.compile
-seen = []
-def other():  # a thread compiling while PyYAML is imported gets a pattern at once
-    seen.append(type(re.compile("a+b")) is re.Pattern)
 import scorekeeper._yaml as quick
-import yaml
 assert re.compile is compile_
-worker = threading.Thread(target=other); worker.start(); worker.join()
-assert seen == [True]
-# The pure-Python loader runs every pattern PyYAML deferred: scalars resolved, an unprintable refused.
-text = "a: 1\nb: 2.5\nc: yes\nd: ~\ne: 2024-01-02\nf: 0x1F\ng: .inf\n"
-print(yaml.load(text, Loader=yaml.SafeLoader) == yaml.load(text, Loader=yaml.CSafeLoader))
-try:
-    yaml.load("a: \x07", Loader=yaml.SafeLoader)
-except yaml.reader.ReaderError as exc:
-    print("refused", exc.character == 7)
-print(yaml.reader.Reader.NON_PRINTABLE.search("ok\x07").start())
 print(quick.parse_yaml("piles:\n  Anna: 7d Ad\n", "t.yaml"))
 """
 
 
-def test_yaml_imported_with_its_patterns_compiled_on_first_use_reads_as_before() -> None:
-    done = subprocess.run([sys.executable, "-c", _YAML_PATTERNS], capture_output=True, text=True, cwd=ROOT,
+def test_reading_yaml_patches_no_other_module() -> None:
+    """PyYAML is imported as it is: ``re.compile`` (once replaced while PyYAML imported, to defer its
+    patterns) is the standard one after the import, and a hand file reads."""
+    done = subprocess.run([sys.executable, "-c", _YAML_UNPATCHED], capture_output=True, text=True, cwd=ROOT,
                           check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:4] == ["True", "refused True", "2", "{'piles': {'Anna': '7d Ad'}}"]
+    assert done.stdout.split("\n")[:1] == ["{'piles': {'Anna': '7d Ad'}}"]
 
 
 # Plain values that start with a digit, as cards, numbers, dates and near misses of each are written.
@@ -267,27 +255,6 @@ def test_piles_read_by_the_fast_path_count_as_read_piles_counts_them(hand: tuple
     slow = Counter(load_rules(game))
     slow._exact_masks = lambda sides, piles: None  # type: ignore[method-assign]
     assert fast.score(entry).to_dict() == slow.score(entry).to_dict()
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from(GAMES), st.lists(st.sampled_from(
-    ["7d", "Ad", "10h", "Kc", "8s", "rest", "REST", "d:A27", "7d*", "settebello", "7x", "7D", ",", "Qs,Js"]),
-    max_size=8), st.booleans())
-def test_the_front_door_reads_piles_as_parse_pile_reads_them(game: str, tokens: list[str], italian: bool) -> None:
-    from scorekeeper import _entry, _hand
-    from scorekeeper.errors import ScorekeeperError
-
-    deck = load_rules(game).cards
-    spec = _hand({"A": " ".join(tokens) or "rest", "B": "Kd"}, {}, italian)
-    try:
-        expected: Any = spec.entry(deck)
-    except ScorekeeperError as exc:
-        expected = str(exc)
-    try:
-        got: Any = _entry(spec, deck)
-    except ScorekeeperError as exc:
-        got = str(exc)
-    assert got == expected
 
 
 def test_the_front_door_keeps_counting_after_a_bad_hand() -> None:

@@ -68,13 +68,15 @@ def capture(
                                                                 counts=ruling.counts))
         if ruling.trail:
             print(_("It captures nothing here: it is laid on the table."))
-        else:
+        elif ruling.must_capture:
             print(_("It must capture; its legal captures:"))
-            for legal in ruling.captures:
-                notes = [translated(_KIND_NOTES[legal.kind]) if legal.kind in _KIND_NOTES else "",
-                         _("sweep") if legal.sweep else ""]
-                shown = ", ".join(n.format(total=ruling.total) for n in notes if n)
-                print(f"  {' + '.join(legal.cards)}" + (f"  ({shown})" if shown else ""))
+        else:
+            print(_("It may capture or be laid on the table; its legal captures:"))
+        for legal in ruling.captures:
+            notes = [translated(_KIND_NOTES[legal.kind]) if legal.kind in _KIND_NOTES else "",
+                     _("sweep") if legal.sweep else ""]
+            shown = ", ".join(n.format(total=ruling.total) for n in notes if n)
+            print(f"  {' + '.join(legal.cards)}" + (f"  ({shown})" if shown else ""))
         if ruling.legal is not None:
             taken = take or chr(39) * 2
             print(_("--take {cards}: legal: {reason}").format(cards=taken, reason=ruling.reason) if ruling.legal

@@ -25,11 +25,9 @@ from scorekeeper.play._text import shown
 
 #: The longest line read, as the longest hand file: a simulated 52-card record is about 3 KiB.
 MAX_LINE = 256 * 1024
-#: Bytes read at a time, cut after the last whole line: some 5,700 piles-only lines or 340 records,
-#: 50 to 400 ms of checking. The reading process spends about 1.7 ms on each block whatever its size
-#: (handing it over, taking its verdicts back), CPU that two workers on two cores go without: with
-#: blocks of 256 KiB it used 0.25-0.29 s of CPU for 200,000 piles lines with --jobs 2, with 1 MiB
-#: 0.14-0.15 s (0.21 -> 0.12 s for 20,000 records).
+#: Bytes read at a time, cut after the last whole line: some 5,700 piles-only lines or 340 records.
+#: The reading process spends about as much on each block whatever its size (handing it over,
+#: taking its verdicts back), CPU that two workers on two cores go without: large blocks keep it small.
 CHUNK_BYTES = 1024 * 1024
 
 

@@ -18,7 +18,7 @@ BITS = [n.bit_length() for n in range(128)]
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``, the same swaps from the same numbers: 20 -> 9 us for 40 cards."""
+    """``rng.shuffle(cards)``, the same swaps from the same numbers, with fewer calls."""
     getrandbits, bits = rng.getrandbits, BITS
     for i in range(len(cards) - 1, 0, -1):
         size = i + 1

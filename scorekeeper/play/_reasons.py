@@ -31,6 +31,10 @@ def why(engine: CaptureEngine, card: int, table: Table, take: int, *, last: bool
     if not take:
         if not options:
             return None, _("the {card} captures nothing here, so it is laid on the table").format(card=name)
+        if engine.may_lay(card, table):
+            return None, _("the {card} could take {captures}, but in {rules} a player may lay it down instead "
+                           "(must-capture off)").format(card=name, captures=_some(engine, options),
+                                                        rules=engine.rules.name)
         return None, _("the {card} can take {captures}, and a card that can capture must capture (a player who "
                        "wants to lay a card down must choose one that captures nothing)").format(
             card=name, captures=_some(engine, options))

@@ -1,12 +1,10 @@
 """Output that workers write to files of a private folder, copied into the real output in order.
 
 A worker of ``simulate`` that hands its lines back through the pool's pipe has them pickled,
-pushed 64 KiB a turn, unpickled and written by the process that writes the output: 0.26-0.30 s
-of that process's CPU for 40,000 Scopa hands with --jobs 2, on a machine of two cores where the
-two workers want both. Written by the worker to a file and copied from it by the kernel
-(``os.sendfile``), they cost the writing process 0.11 s, and the three processes together 3.40 ->
-3.05 s of CPU (medians of 5 interleaved rounds, in process). A chunk's file is removed once
-copied; the folder goes at the end, or when the run stops on an error or Ctrl-C.
+pushed 64 KiB a turn, unpickled and written by the process that writes the output, CPU taken
+from the workers on a machine of two cores. Written by the worker to a file and copied from it
+by the kernel (``os.sendfile``), they cost the writing process much less. A chunk's file is
+removed once copied; the folder goes at the end, or when the run stops on an error or Ctrl-C.
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ Both are read from the rule set's ``capture`` section, so replay and simulate ag
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import NamedTuple
 
 from scorekeeper.cards import Card, Rank
 from scorekeeper.i18n import N_, _, translated
+from scorekeeper.play.builds import splits
 from scorekeeper.play.capture import CaptureEngine, indexes
 
 _RANK_NAMES = {"A": N_("aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings"), "10": N_("tens")}
@@ -23,6 +23,12 @@ _RANK_NAMES = {"A": N_("aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Ki
 def misdeal(engine: CaptureEngine, table: int) -> str | None:
     """Why the rules void this dealt table (a mask), or None when it is played."""
     deal = engine.spec.deal
+    if deal.redeal_total and table.bit_count() == deal.table and deal.table:
+        total = sum(engine.value[i] for i in indexes(table))
+        if total <= deal.redeal_total:
+            return _("the table dealt ({cards}) totals {total}: in {rules} a table of {most} or less is dealt "
+                     "again").format(cards=engine.text(table), total=total, rules=engine.rules.name,
+                                     most=deal.redeal_total)
     if not deal.redeal:
         return None
     rank = Rank(deal.redeal_rank)
@@ -61,8 +67,8 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
             sweeps = spec.opening_low_sweeps
         elif every and total % every == 0:
             sweeps = total // every
-            if spec.opening_split and sweeps > 1 and not _splits(cards, every):
-                sweeps = 1  # Escoba: one escoba for a table of 30 that is not two fifteens
+            if spec.opening_split and sweeps > 1 and not splits(cards, every):
+                continue  # Escoba: a table of 30 that is not two fifteens is played
         else:
             continue
         if best is None or sweeps > best.sweeps:
@@ -79,15 +85,3 @@ def wild_index(engine: CaptureEngine, table: int) -> int | None:
     index = engine.deck.index.get(Card.parse(text))
     return index if index is not None and table >> index & 1 else None
 
-
-def _splits(values: list[int], every: int) -> bool:
-    """Whether the values part into groups that each add up to ``every``."""
-    if not values:
-        return True
-    first, rest = values[0], values[1:]
-    for size in range(len(rest) + 1):
-        for group in combinations(range(len(rest)), size):
-            if first + sum(rest[i] for i in group) == every and _splits(
-                    [v for i, v in enumerate(rest) if i not in group], every):
-                return True
-    return False

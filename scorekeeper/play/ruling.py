@@ -45,6 +45,7 @@ class Ruling:
     legal: bool | None = None
     reason: str | None = None
     total: int | None = None  # the fifteen or eleven of the game, if it has one
+    must_capture: bool = True  # False: a card that can capture may be laid down all the same
 
     @property
     def trail(self) -> bool:
@@ -149,10 +150,10 @@ def rule_on_capture(rules: str | RuleSet, table: str, card: str, *, take: str | 
     legal = reason = None
     if take is not None:
         capture, reason = why(engine, index, where, reader.mask(take, labels.take), last=last, last_deal=last_deal)
-        legal = capture is not None or (not legal_captures and not take.strip())
+        legal = capture is not None or (not take.strip() and engine.may_lay(index, where))
     return Ruling(engine.rules.id, engine.rules.name, engine.names[index],
                   tuple(engine.describe(seen).split(" + ")) if seen else (), engine.counts(index), legal_captures,
-                  legal, reason, engine.spec.total)
+                  legal, reason, engine.spec.total, engine.spec.must_capture)
 
 
 def _cut(text: str, most: int = 40) -> str:

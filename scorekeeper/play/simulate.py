@@ -6,20 +6,17 @@ the same seed however it is produced, and any one hand can be produced again on 
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from scorekeeper._json import dumps
 from scorekeeper.cards import Rank
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
 from scorekeeper.play._draws import shuffle
-from scorekeeper.play._loose_hand import Words, loose_line
-from scorekeeper.play._options import LooseOptions
 from scorekeeper.play._parallel import available_cores, in_order
 from scorekeeper.play._spool import remove_folder, spool, spool_folder, unspool
 from scorekeeper.play._text import shown
@@ -31,6 +28,7 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.ruleset import RuleSet
 
 BUILD_CHANCE = 0.3  # how often a random player of a building game tries to build first
+LAY_CHANCE = 0.2  # how often a card that could capture is laid down, where the rules allow it
 
 
 #: The most hands one run plays (a million Scopa hands take about twenty minutes).
@@ -100,16 +98,11 @@ class Simulator:
         self.sides = sides
         self.side_of = [next(i for i, s in enumerate(sides) if p in self.teams[s]) if self.teams else i
                         for i, p in enumerate(self.players)]
-        # Games without builds play on plain lists, their captures kept by the kinds of table met.
-        self.loose = None if self.engine.spec.builds else LooseOptions(self.engine)
-        self.words = None if self.engine.spec.builds else Words(self)
         spec = self.engine.spec
-        self.opens = bool(spec.opening_total or spec.opening_low)  # whether the dealer may take the table dealt
         self.redeal = self.engine.deck.rank_mask(Rank(spec.deal.redeal_rank)) if spec.deal.redeal else 0
 
     def text(self, mask: int) -> str:
-        names = self.engine.names
-        return " ".join([names[i] for i in indexes(mask)])  # a list, not a generator: join makes one anyway
+        return self.engine.text(mask)
 
     def deal(self, number: int) -> tuple[random.Random, int, list[list[list[int]]]]:
         """Hand ``number``'s generator, its table (a mask) and each player's cards round by round
@@ -121,26 +114,20 @@ class Simulator:
         deal = engine.spec.deal
         table = sum(1 << i for i in order[:deal.table])
         # The misdeal's rank counted on a mask first: the words of misdeal() only for a table it voids.
-        while (table & self.redeal).bit_count() >= deal.redeal_at and misdeal(engine, table):
+        while ((table & self.redeal).bit_count() >= deal.redeal_at or deal.redeal_total) and misdeal(engine, table):
             shuffle(rng, order)  # a void table (three Kings in Scopa...): the cards are dealt again
             table = sum(1 << i for i in order[:deal.table])
-        # Each player's cards of each round, lowest first, cut and sorted in C: 8 -> 6 us a hand.
+        # Each player's cards of each round, lowest first, cut and sorted in C.
         dealt = list(map(sorted, map(order.__getitem__, self.cuts)))
         n = len(self.players)
         return rng, table, [dealt[p::n] for p in range(n)]
 
     def hand(self, number: int) -> dict[str, Any]:
         """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
-        if self.loose is not None:
-            return cast(dict[str, Any], json.loads(loose_line(self, number)))
         return self.played(number)
 
     def line(self, number: int) -> str:
         """Hand ``number`` of this seed as its JSON line (no newline): ``json_line(self.hand(number))``."""
-        if self.loose is not None:
-            # A game without builds takes the quick path on plain lists, written straight to JSON
-            # (_loose_hand.py): 2,000 Scopa hands took 3,037,000 -> 655,000 instructions a hand.
-            return loose_line(self, number)
         return json_line(self.played(number))
 
     def played(self, number: int) -> dict[str, Any]:
@@ -169,6 +156,8 @@ class Simulator:
                 card = next(i for i in indexes(game.holding[p]) if engine.can_capture(i, game.table))
                 play["card"] = names[card]
                 options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
+            if options and not engine.spec.must_capture and rng.random() < LAY_CHANCE:
+                options = []  # a card that could capture laid down, where the rules allow it
             if options:
                 capture = rng.choice(options)
                 play["take"] = self.text(capture.mask)
@@ -246,11 +235,10 @@ def write_simulated(output: str | Path | None, rules: str | RuleSet, hands: int,
     return ruleset
 
 
-#: Hands per chunk of work: about 80 ms of playing and 750 KB of lines, so that handing a chunk to
-#: a worker and its lines back costs little (the parent spends about 1.7 ms per chunk whatever its
-#: size: with chunks of 100 hands it used 0.78 s of CPU for 30,000 hands with --jobs 2, with 500
-#: 0.23 s; that CPU is taken from the workers on two cores), and a few chunks per worker in flight
-#: keep memory and the spool folder's files flat.
+#: Hands per chunk of work: large enough that handing a chunk to a worker and its lines back costs
+#: little (the parent spends about as much per chunk whatever its size, CPU taken from the workers
+#: on two cores), small enough that a few chunks per worker in flight keep memory and the spool
+#: folder's files flat.
 CHUNK_HANDS = 500
 
 _simulator: Simulator | None = None  # the one each worker process plays with, for one run

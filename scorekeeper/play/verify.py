@@ -20,7 +20,6 @@ from scorekeeper._words import cut_short
 from scorekeeper.documents import DocumentError, load_json
 from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.play._blocks import check_lines
 from scorekeeper.play._checker import Checker
 from scorekeeper.play._chunks import MAX_LINE, Chunk, chunk_bytes, read_chunks
 from scorekeeper.play._parallel import available_cores, in_order
@@ -29,8 +28,7 @@ from scorekeeper.play.records import record_rules
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # dataclasses that compile at most their __init__ (see scorekeeper._frozen): this module's own
-    # import 5.5 -> 3.6 ms (-X importtime, best of 7 runs each)
+else:  # dataclasses that compile at most their __init__ (see scorekeeper._frozen)
     from scorekeeper._frozen import dataclass
 
 
@@ -271,9 +269,8 @@ def verify_batches(paths: Iterable[str | Path], *, rules: str | None = None, rep
     stopped: set[int] = set()  # files read no further: blocks of theirs already read are dropped
     chosen = tuple(sorted((options or {}).items()))
     jobs = available_cores() if jobs is None else jobs
-    # With workers, a block of a file travels as its place, and each worker reads its blocks there:
-    # 40,000 records with --jobs 2 took 3.04 -> 2.80 s of CPU (workers and this process), 1.57 -> 1.42 s
-    # (400,000 piles lines 1.89 -> 1.84 s, 0.98 -> 0.94 s): medians of 5 interleaved rounds, in process.
+    # With workers, a block of a file travels as its place, and each worker reads its blocks there
+    # (no bytes through the pool's pipe).
     tasks = ((chunk, rules, replay, chosen) for chunk in read_chunks(paths, stopped, by_place=jobs > 1))
     for file, batch, stop in in_order(_check_chunk, tasks, jobs, setup=_fresh):
         if file in stopped:
@@ -314,14 +311,14 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
     lines = text.split("\n")
     if text.endswith("\n") or not text:
         lines.pop()  # after the last line's end
-    long = max(map(len, lines), default=0) > MAX_LINE  # in C: a loop over the lines took 3% of piles-only
+    long = max(map(len, lines), default=0) > MAX_LINE  # in C, not a loop over the lines
     for number, line in enumerate(lines if long else (), start=chunk.first):
         if len(line) > MAX_LINE and len(line.encode("utf-8")) > MAX_LINE:
             stop = _("{source} line {number}: longer than {size} KiB; refused, and the rest of the file is not "
                      "read").format(source=chunk.source, number=number, size=MAX_LINE // 1024)
             del lines[number - chunk.first:]
             break
-    verdicts = check_lines(lines, chunk.first, verifier.checkers, rules, check)
+    verdicts = [v for v in map(check, range(chunk.first, chunk.first + len(lines)), lines) if v is not None]
     skipped = tuple(verifier.not_replayed)
     verifier.not_replayed.clear()
     return chunk.file, Batch(chunk.source, tuple(verdicts), skipped), stop

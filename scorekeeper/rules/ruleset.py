@@ -15,6 +15,7 @@ from scorekeeper.errors import RuleSetError
 from scorekeeper.i18n import _, current
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from dataclasses import dataclass
 else:  # the same frozen dataclasses, made in a sixth of the time (see scorekeeper._frozen)
     from scorekeeper._frozen import made_once as dataclass
@@ -231,6 +232,9 @@ class DealRules:
     redeal: bool = False
     redeal_rank: RankText = "K"
     redeal_at: Positive = 3
+    # A dealt table whose cards total this or less is void and dealt again (0: never; a Scopone
+    # tournament rule deals again at 10 or less).
+    redeal_total: Count = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -256,7 +260,7 @@ class CaptureRules:
     builds: bool = False
     last_play_sweeps: bool = False
     opening_total: Positive | None = None
-    # Escoba: a table of twice the opening total is two sweeps only if it splits into two such groups.
+    # Escoba: a table of twice the opening total is taken (two sweeps) only if it splits into two such groups.
     opening_split: bool = False
     # Cirulla: a table dealt totalling this or less also goes to the dealer, for ``opening_low_sweeps``
     # sweeps (0: no such rule); ``opening_wild`` (the matta) counts any value the dealer chooses there.
@@ -268,6 +272,9 @@ class CaptureRules:
     choice_values: dict[RankText, Count] = field(default_factory=dict)
     # A sum capture must use the fewest cards that make the sum (a Scopone and Cirulla house rule).
     fewest_cards: bool = False
+    # A card that can capture must capture; False: its player may lay it down instead (some
+    # Hurricane and Escoba sources).
+    must_capture: bool = True
     # How many table cards of its rank a court (a ``pair_only`` card) takes; None: as ``pairing``.
     court_takes: Literal["one", "all"] | None = None
     # False: clearing the table in the last deal of the pack is no sweep (Finnish Kasino).
@@ -341,6 +348,11 @@ class RuleSet:
     @property
     def optional_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.categories if c.optional)
+
+    def counts_sweeps(self, enabled: Sequence[str] = ()) -> bool:
+        """Whether sweeps score in a hand with these optional categories on: the one answer the
+        count, the capture engine and ``verify`` all read (Spade Cassino's sweeps only when agreed)."""
+        return any(c.kind == "sweeps" and (not c.optional or c.id in enabled) for c in self.categories)
 
 
 #: The nested parts of a rule set, by the key that holds them (a category is found by its kind):

@@ -20,6 +20,7 @@ from scorekeeper.cards import Deck
 from scorekeeper.notation import REST, PileText
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring._result import HandEntry, fact_name
+from scorekeeper.scoring.piles import exact_masks
 
 #: Where the front door's facts are said to come from in messages, as ``score`` names them.
 SOURCE = "hand"  # not for players: the front door's name for its hand in messages, as before
@@ -31,8 +32,7 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
     """The typed hand of plain pile texts in canonical tokens (or ``rest``) and plain counts, or None;
     with it, the piles as masks when they hold every card of the deck once (``Counter.score_masks``
     counts them), else None (``Counter.score`` reads the piles and words what is wrong)."""
-    # The hand-file reader, the HandSpec and the reading of its piles took 153,000 instructions of
-    # the front door's 284,000 a two-side hand (valgrind); this takes 47,000.
+    # The hand-file reader, the HandSpec and the reading of its piles were half the front door's work.
     if type(piles) is not dict or not piles:
         return None
     if any(type(side) is not str or type(text) is not str for side, text in piles.items()):
@@ -52,59 +52,14 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
         places.append(("with", cid))
     typed_sweeps = _counts(sweeps, "sweeps", places)
     typed_claims = _counts(claims, "claims", places)
-    if typed_sweeps is None or typed_claims is None:
-        return None
+    if typed_sweeps is None or typed_claims is None or not (typed_sweeps.keys() | typed_claims.keys()) <= piles.keys():
+        return None  # a count under a team's player is put under the team by the full path (scoring.hand.with_teams)
     return HandEntry(tuple(piles), read, typed_sweeps, {}, typed_claims, tuple(on), _Places(places)), masks
-
-
-#: Per deck, the bit of each card's canonical text.
-_BITS: dict[Deck, dict[str, int]] = {}
-
-
-def exact_masks(texts: Iterable[str], rules: RuleSet) -> tuple[int, ...] | None:
-    """Piles in canonical tokens (or ``rest``) as masks when they are what a hand usually is: each
-    card of the deck once, at most one ``rest`` (then given every card no other pile holds), a
-    number of sides the game allows; else None. The tokens are looked up as text, straight to
-    their bits: reading them as Card objects first, then the objects as bits (Counter.score's
-    ``_exact_masks``), took 12 us of a two-side hand; this takes 3.5."""
-    deck = rules.cards
-    bits = _BITS.get(deck)
-    if bits is None:
-        bits = _BITS[deck] = {str(card): 1 << i for i, card in enumerate(deck.cards)}
-    masks: list[int] = []
-    placed = 0
-    rest = None
-    for text in texts:
-        tokens = text.split()
-        if tokens == [REST]:
-            if rest is not None:
-                return None
-            rest = len(masks)
-            masks.append(0)
-            continue
-        try:
-            mask = sum(map(bits.__getitem__, tokens))
-        except KeyError:  # not a canonical token of this deck: read and worded by the full path
-            return None
-        # A sum of distinct bits has one bit per term; a card given twice carries and has fewer.
-        if mask.bit_count() != len(tokens) or mask & placed:
-            return None
-        placed |= mask
-        masks.append(mask)
-    if not rules.sides.min <= len(masks) <= rules.sides.max:
-        return None
-    unplaced = deck.full & ~placed
-    if rest is not None:
-        masks[rest] = unplaced
-    elif unplaced:
-        return None
-    return tuple(masks)
 
 
 class _Places(Mapping[tuple[str, str], str]):
     """Where the front door's facts were given (``hand: sweeps of Anna``), worded only when a message
-    needs it: wording each fact of every hand beforehand (a translated phrase and a format each)
-    took 2.5 us of a two-side hand with sweeps, a twentieth of the front door's time."""
+    needs it, not for every fact of every hand beforehand (a translated phrase and a format each)."""
 
     __slots__ = ("_keys",)
 

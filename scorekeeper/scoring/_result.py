@@ -52,9 +52,8 @@ class HandEntry(NamedTuple):
     Without one, the hand's own words are used (``sweeps of Anna``).
     """
 
-    # A NamedTuple, immutable as the frozen dataclass it was, but made for every hand 9 times as
-    # fast: the dataclass's __init__ set each field through object.__setattr__ (12,900 against
-    # 4,100 instructions, valgrind), a tenth of the front door's own work.
+    # A NamedTuple, immutable as a frozen dataclass, and quicker to make for every hand (a frozen
+    # dataclass's __init__ sets each field through object.__setattr__).
     sides: tuple[str, ...]
     piles: tuple[PileText, ...]
     sweeps: Mapping[str, int] = NONE
@@ -113,8 +112,8 @@ class HandResult:
     match_winner: str | None = None
     _categories: tuple[CategoryResult, ...] | None = field(default=None, repr=False, compare=False)
 
-    # Written here rather than compiled at every start with three other methods (1.1 ms): every
-    # count makes one.
+    # Written here rather than compiled at every start with three other methods (see
+    # scorekeeper._frozen): every count makes one.
     def __init__(self, rules: RuleSet, sides: tuple[str, ...], masks: tuple[int, ...], sweeps: tuple[int, ...],
                  scorers: tuple[Scorer, ...], scores: tuple[Scored, ...], totals: tuple[int, ...],
                  problems: tuple[str, ...], claims: Mapping[str, int], match_winner: str | None = None,
@@ -126,9 +125,8 @@ class HandResult:
     @property
     def categories(self) -> tuple[CategoryResult, ...]:
         """Each category's scorer and outcome, in count order."""
-        # Made when first read rather than by every count: building them took a fifth of
-        # Counter.count (10,800 of 49,400 instructions a hand, valgrind), and verify and the
-        # bulk checks read only the totals and problems.
+        # Made when first read rather than by every count: verify and the bulk checks read only
+        # the totals and problems.
         if self._categories is None:
             self._categories = categories_of(self.scorers, self.scores)
         return self._categories

@@ -91,8 +91,7 @@ class Scorer:
         self.deck = deck
         # The outcome of a category is a few tuples of small ints, decided by a few numbers per
         # side; the outcomes are immutable, so one seen before is handed out again instead of
-        # being rebuilt. With the other tricks of scoring/, a two-side scopa Counter.count went from
-        # 116,000 to 40,000 instructions (valgrind), 32,000 -> 100,000 hands/s (bench_score.py, loaded).
+        # being rebuilt.
         self.known: dict[Any, Scored] = {}
         self._shares: dict[tuple[int | None, int], Points] = {}
 
@@ -153,7 +152,7 @@ class MostScorer(Scorer):
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
         mask = self.mask
-        if len(piles) == 2:  # the usual hand, written out: 200 ns against 800 ns for the loop (timeit)
+        if len(piles) == 2:  # the usual hand, written out rather than looped
             counts: Points = ((piles[0] & mask).bit_count(), (piles[1] & mask).bit_count())
         else:
             counts = tuple([(pile & mask).bit_count() for pile in piles])
@@ -175,8 +174,9 @@ class MostScorer(Scorer):
         if len(leaders) == 1:
             points[leaders[0]] = self.spec.points
             return Scored(tuple(points), counts, leaders[0])  # decided by the piles, not kept
-        if self.spec.ties == "split":
-            points = [self.spec.points if c == best else 0 for c in counts]
+        if self.spec.ties == "split":  # the tied leaders share the points; a remainder is scored by nobody
+            share = self.spec.points // len(leaders)
+            points = [share if i in leaders else 0 for i in range(len(counts))]
         scored = Scored(tuple(points), counts, None)
         return scored if self.breaks else self.keep(counts, scored)
 
@@ -191,13 +191,14 @@ class MostScorer(Scorer):
         elif scored.taker is not None:
             note = _("{counts}: {side} has the most").format(counts=shown, side=sides[scored.taker])
         elif best and self.spec.ties == "split":
-            note = _("{counts}: tie between {sides}, each scores").format(counts=shown, sides=names_of(leaders, sides))
+            note = _("{counts}: tie between {sides}, who share the points").format(counts=shown,
+                                                                                   sides=names_of(leaders, sides))
         else:
             note = _("{counts}: tie at {count}, nobody scores").format(counts=shown, count=best)
         return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
-        return self.spec.points * (n_sides if self.spec.ties == "split" else 1)
+        return self.spec.points  # a tie shares them, never adds to them
 
 
 class CardScorer(Scorer):

@@ -61,8 +61,8 @@ _COUNTERS: dict[int, tuple[RuleSet, Counter]] = {}  # the rule set is kept, so i
 def counter_for(rules: RuleSet) -> Counter:
     """The Counter of a rule set, built once per rule set and process.
 
-    Building one costs about 0.3 ms (the primiera table above all), several times the count of a
-    hand; a program scoring hand after hand under one rule set builds it once.
+    Building one (the primiera table above all) costs several times the count of a hand; a
+    program scoring hand after hand under one rule set builds it once.
     """
     known = _COUNTERS.get(id(rules))
     if known is None or known[0] is not rules:
@@ -85,9 +85,8 @@ class Counter:
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         self._sweeps_on: dict[tuple[str, ...], bool] = {}  # whether sweeps count, by optional categories on
         # The bit of each card of the deck by its code (0 for a card of another deck): a pile's
-        # cards are read to bits through it, by C calls only. Hashing each Card (a Python-level
-        # __hash__) took 60% of Counter.score's time; looking up each card's id() instead, 2.2 us a
-        # pile of 20; this, 1.1 us.
+        # cards are read to bits through it, by C calls only, without hashing each Card (a
+        # Python-level __hash__).
         self._bit_of_code = [0] * CODES
         for i, card in enumerate(self.deck.cards):
             self._bit_of_code[card.code] = 1 << i
@@ -163,7 +162,7 @@ class Counter:
         if limits is None:  # kept per number of sides: working them out took a sixth of a hand's count
             limits = self._limits[n] = (most_sweeps(self.rules, n), most_declared(self.rules, n))
         sweeps, declared = entry.sweeps, entry.declared
-        # No keyword call and no generator made for nothing: 8,400 -> 4,100 instructions (valgrind).
+        # No keyword call and no generator made for nothing.
         if (sweeps and max(sweeps.values()) > limits[0]
                 or declared and any(c > limits[1] for counts in declared.values() for c in counts.values())):
             raise InputErrors(count_problems(self.rules, n, entry.sweeps, entry.declared, entry.name_of))
@@ -172,8 +171,7 @@ class Counter:
         """The piles as masks when nothing is wrong with them (the usual hand), else None, and then
         ``read_piles`` finds and words every problem: a fast path, not a second set of rules.
 
-        It takes a sixth of read_piles' time for a two-side hand (8 µs against 49 µs on a loaded
-        machine); with it Counter.score runs 2.2 times as fast (bench_score prints both).
+        bench_score.py prints Counter.score with and without it.
         """
         rules = self.rules
         if not rules.sides.min <= len(sides) <= rules.sides.max or len(set(sides)) != len(sides):
@@ -207,20 +205,22 @@ class Counter:
         typed_sweeps = entry.sweeps
         for side, pile, mask in zip(entry.sides, entry.piles or (_UNMARKED,) * len(masks), masks, strict=True):
             typed = typed_sweeps.get(side)
-            # Only a side whose sweeps could be wrong is looked at closely: 27,100 -> 9,600
-            # instructions a two-side hand with sweeps typed (valgrind).
-            if pile.marked or typed and (typed * 2 > mask.bit_count() or not self._counts_sweeps(entry.enabled)):
+            # Only a side whose sweeps could be wrong is looked at closely (its words made).
+            if pile.marked or typed and not self.sweeps_fit(typed, mask.bit_count(), entry.enabled):
                 typed = self._side_sweeps(entry, side, pile, mask, typed, problems)
             counts.append(typed or 0)
         return tuple(counts)
 
-    def _counts_sweeps(self, enabled: tuple[str, ...]) -> bool:
-        """Whether a sweeps category counts with these optional categories on."""
+    def sweeps_fit(self, count: int, held: int, enabled: tuple[str, ...] = ()) -> bool:
+        """Whether a side may have made ``count`` sweeps with ``held`` cards in its pile: sweeps score
+        in this game with these optional categories on, and each took the table with a card of the
+        hand (two cards a sweep). The one sweeps check: ``verify`` and the replay ask it too."""
+        if not count:
+            return True
         counted = self._sweeps_on.get(enabled)
         if counted is None:
-            counted = any(isinstance(s.spec, SweepsCategory) for s, _, _ in self.active(enabled))
-            self._sweeps_on[enabled] = counted
-        return counted
+            counted = self._sweeps_on[enabled] = self.rules.counts_sweeps(enabled)
+        return counted and count > 0 and count * 2 <= held
 
     def _side_sweeps(self, entry: HandEntry, side: str, pile: PileText, mask: int, typed: int | None,
                      problems: list[str]) -> int:
@@ -242,7 +242,7 @@ class Counter:
         if count and not self.has_sweeps:
             problems.append(_("{side}: {rules} does not score sweeps, yet {count} were typed").format(
                 side=side, rules=self.rules.id, count=count))
-        elif count and not any(isinstance(s.spec, SweepsCategory) for s, _cid, _wins in self.active(entry.enabled)):
+        elif count and not self.rules.counts_sweeps(entry.enabled):
             optional = next((s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory)), "")
             problems.append(ngettext(
                 "{side}: {count} sweep typed, but {id} is an optional category of {rules}, not turned on "
@@ -256,8 +256,7 @@ class Counter:
         return self._plan(tuple(enabled)).active
 
     def _plan(self, enabled: tuple[str, ...]) -> _Plan:
-        # Kept per set of optional categories: choosing them anew takes 1.7 µs a hand, about 7% of
-        # Counter.count's 22 µs for a two-side scopa hand.
+        # Kept per set of optional categories, not chosen anew for every hand.
         plan = self._plans.get(enabled)
         if plan is None:
             active = tuple((s, s.spec.id, s.wins_match) for s in self.scorers
@@ -280,7 +279,7 @@ class Counter:
                       for score, cid in zip(plan.methods, plan.ids, strict=True)]
         else:
             scores = [score(piles, sweeps, zeros) for score in plan.methods]
-        if len(sides) == 2:  # the usual hand: added up pair by pair, 0.5 us against 1.9 us with zip (timeit)
+        if len(sides) == 2:  # the usual hand: added up pair by pair, not zipped
             first = second = 0
             for (mine, theirs), _raw, _taker in scores:
                 first += mine
@@ -308,8 +307,8 @@ class Counter:
 class _Plan(NamedTuple):
     """The categories counted with some optional ones on, laid out for ``Counter.count``: its loop
     over (scorer, id, wins) tuples, building a CategoryResult and appending to two lists for each
-    category, was most of a count's own work (outside the scorers); with this plan and the
-    categories made lazily (``HandResult.categories``), 26,700 -> 16,800 instructions a hand."""
+    category, was most of a count's own work (outside the scorers); this plan and the categories
+    made lazily (``HandResult.categories``) spare it."""
 
     active: tuple[tuple[Scorer, str, bool], ...]
     scorers: tuple[Scorer, ...]

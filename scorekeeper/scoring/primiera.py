@@ -138,8 +138,7 @@ def _best_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
 def _held_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
     """``_best_values`` with the empty holding worth less than minus what four suits can add up to,
     so that one sum of four look-ups is both a pile's total and, when negative, the sign that it lacks a
-    suit: no test and no branch per suit; with the two sums written out, a two-side primiera
-    14,700 -> 11,600 instructions (valgrind)."""
+    suit: no test and no branch per suit."""
     table = _best_values(ranked)
     return (-4 * max(ranked, default=0) - 1, *table[1:])
 

@@ -1,0 +1,100 @@
+"""The capture engine's values over bitmasks of a deck: the table, a build, a capture, and the
+few helpers that read a mask's cards (``capture`` holds the engine that works on them)."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:
+    from scorekeeper._frozen import dataclass
+
+
+@dataclass(frozen=True)
+class Build:
+    """Cards laid together for a declared value, taken whole by a card of that value only."""
+
+    value: int
+    mask: int
+    owner: int  # the player who last built on it
+
+    def __init__(self, value: int, mask: int, owner: int) -> None:
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "owner", owner)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The cards face up: loose cards, and builds (Cassino family)."""
+
+    loose: int = 0
+    builds: tuple[Build, ...] = ()
+
+    def __init__(self, loose: int = 0, builds: tuple[Build, ...] = ()) -> None:
+        object.__setattr__(self, "loose", loose)
+        object.__setattr__(self, "builds", builds)
+
+    @property
+    def mask(self) -> int:
+        out = self.loose
+        for build in self.builds:
+            out |= build.mask
+        return out
+
+
+@dataclass(frozen=True)
+class Capture:
+    """One legal capture: the table cards taken (whole builds included), how, and if it sweeps."""
+
+    mask: int
+    kind: str  # pair, sum, total, ace, build, combined
+    sweep: bool
+
+    def __init__(self, mask: int, kind: str, sweep: bool) -> None:
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "sweep", sweep)
+
+
+def bits_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+#: The deck indexes of each byte of a mask, by the byte's place: masks read a byte at a time.
+BYTE_INDEXES = [[8 * at + k for k in range(8) if byte >> k & 1] for at in range(8) for byte in range(256)]
+
+
+def indexes(mask: int) -> list[int]:
+    """The deck indexes of a mask, lowest first."""
+    if mask.bit_count() > 12 and not mask >> 64:  # a whole pile: a byte at a time
+        return list(chain.from_iterable(map(BYTE_INDEXES.__getitem__, map(
+            int.__add__, range(0, 2048, 256), mask.to_bytes((mask.bit_length() + 7) // 8, "little")))))
+    out = []  # a hand or a table: a bit at a time
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def kind_of(mask: int, pairs: int, builds: list[int]) -> str:
+    """The kind of a Cassino-style capture: a pairing, a build, pairs or builds with sums, or sums."""
+    if mask & pairs and not mask & ~pairs:
+        return "pair"
+    if any(mask == b for b in builds):
+        return "build"
+    return "combined" if mask & pairs or any(mask & b for b in builds) else "sum"
+
+
+def fewest(found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Only the sum captures with the fewest cards stay; pairs and other kinds are untouched."""
+    sizes = [mask.bit_count() for mask, kind in found if kind == "sum"]
+    return [(mask, kind) for mask, kind in found if kind != "sum" or mask.bit_count() == min(sizes)]
