@@ -128,3 +128,40 @@ def test_kasino_sweeps_stop_once_a_side_has_ten_and_the_note_says_why():
                                    "sweeps (cancelling) not counted: Anna had 10 before this hand, and no sweep "
                                    "scores once a side has 10")
     assert state.totals == {"Anna": 12, "Bruno": 0}
+
+
+def test_a_playoff_hand_by_the_wrong_sides_keeps_its_number_and_the_totals_and_scores_nothing():
+    settings = match_settings(load_rules("scopa"), list(ABC), finish="highest")
+    from dataclasses import replace
+
+    settings = replace(settings, playoff="tied")
+    wrong = hand("scopa", ("Anna", "Carla"), sweeps=(1, 0))
+    state = state_after(settings, [hand("scopa", ABC, sweeps=(12, 12, 3)), wrong])
+    line = state.lines[1]
+    assert (line.number, line.hand, line.points) == (2, wrong, {})
+    assert line.totals == {"Anna": 12, "Bruno": 12, "Carla": 3}
+
+
+def test_a_count_out_hand_that_scores_nothing_has_no_note():
+    state = state_after(scopa("count-out"), [hand("scopa", AB)])
+    assert (state.lines[0].note, state.lines[0].points, state.finished) == ("", {"Anna": 0, "Bruno": 0}, False)
+
+
+def test_kasino_carried_points_keep_the_ids_and_the_problems_of_a_forced_hand():
+    settings = match_settings(load_rules("kasino"), list(AB))
+    rules = load_rules("kasino")
+    forced = HandPoints(AB, tuple(CategoryPoints(c.id, c.title, (1, 0) if c.id == "cards" else (0, 0))
+                                  for c in rules.categories), None, ("pile of Anna: 7d is twice in this pile",), True)
+    state = state_after(settings, [_kasino(aces=(2, 2)), forced])
+    line = state.lines[1]
+    assert line.hand.problems == ("pile of Anna: 7d is twice in this pile",) and line.hand.forced
+    assert [c["id"] for c in state_dict(settings, state)["hands"][1]["categories"]] == [c.id for c in rules.categories]
+
+
+def test_kasino_counted_out_keeps_the_carried_note_and_the_running_totals():
+    settings = match_settings(load_rules("kasino"), list(AB), finish="count-out")
+    state = state_after(settings, [_kasino(aces=(2, 2)), _kasino(cards=(1, 0))])
+    line = state.lines[1]
+    assert line.note == ("most cards: Anna also takes the 1 point carried from a tie; "
+                         "most spades tied: 4 points pass to the next hand")
+    assert line.totals == {"Anna": 4, "Bruno": 2} and line.points == {"Anna": 2, "Bruno": 0}
