@@ -140,8 +140,8 @@ def visible_html(text: str) -> str:
     terminal acts on (ESC, BEL, bidi controls) written as escapes, as in every other output, since a
     page may be printed to a terminal (``export --format html`` with no ``-o``).
 
-    >>> visible_html("<b>Anna\x07</b>")
-    '&lt;b&gt;Anna\\x07&lt;/b&gt;'
+    >>> visible_html("<b>Anna\\x07</b>")
+    '&lt;b&gt;Anna\\\\x07&lt;/b&gt;'
     """
     from html import escape
 

@@ -51,14 +51,13 @@ class SequenceScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         runs = [" ".join(map(str, self.suit_cards[:n])) for n in scored.raw]
-        cells = tuple(f"{n} ({r})" if n else "0" for n, r in zip(scored.raw, runs, strict=True))
         parts = [f"{sides[i]} {runs[i]}" for i, n in enumerate(scored.raw) if n >= self.spec.min_length]
         note = "; ".join(parts) if parts else _("nobody has {count} in a row from {rank}").format(
             count=self.spec.min_length, rank=self.spec.start)
         whole = self.match_taker(scored) if self.spec.whole_run_wins else None
         if whole is not None:
             note += "; " + _("{side} has the whole suit in a row and wins the match").format(side=sides[whole])
-        return Explained(cells, note, {"lengths": dict(zip(sides, scored.raw, strict=True))})
+        return Explained(note, {"lengths": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
         value = self.room * self.spec.points
@@ -84,7 +83,7 @@ class SweepsScorer(Scorer):
             note = _("{counts} sweeps, only the difference scores").format(counts=versus(scored.raw))
         else:
             note = _("{counts} sweeps").format(counts=versus(scored.raw))
-        return Explained(tuple(str(s) for s in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
+        return Explained(note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
 
 class DeclaredScorer(Scorer):
@@ -98,4 +97,4 @@ class DeclaredScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = _("declared {counts}, {points} each").format(counts=versus(scored.raw), points=self.spec.points)
-        return Explained(tuple(str(n) for n in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
+        return Explained(note, {"counts": dict(zip(sides, scored.raw, strict=True))})

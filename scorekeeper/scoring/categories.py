@@ -41,9 +41,8 @@ class Scored(NamedTuple):
 
 @dataclass(frozen=True, kw_only=False)
 class Explained:
-    """What a player reads: a cell per side, a one-line note, and per-side detail for JSON."""
+    """What a player reads: a one-line note, and per-side detail for JSON."""
 
-    cells: tuple[str, ...]
     note: str
     detail: dict[str, Any]
 
@@ -195,7 +194,7 @@ class MostScorer(Scorer):
                                                                                    sides=names_of(leaders, sides))
         else:
             note = _("{counts}: tie at {count}, nobody scores").format(counts=shown, count=best)
-        return Explained(tuple(str(c) for c in counts), note, {"counts": dict(zip(sides, counts, strict=True))})
+        return Explained(note, {"counts": dict(zip(sides, counts, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
         return self.spec.points  # a tie shares them, never adds to them
@@ -215,8 +214,7 @@ class CardScorer(Scorer):
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         holder = None if scored.taker is None else sides[scored.taker]
         note = _("{card}: nobody").format(card=self.card) if holder is None else f"{self.card}: {holder}"
-        cells = tuple(str(self.card) if i == scored.taker else "" for i in range(len(sides)))
-        return Explained(cells, note, {"holder": holder})
+        return Explained(note, {"holder": holder})
 
 
 class SetScorer(Scorer):
@@ -235,8 +233,7 @@ class SetScorer(Scorer):
             note = _("{cards}: nobody holds all of them").format(cards=cards)
         else:
             note = _("{cards}: {side} holds all").format(cards=cards, side=sides[scored.taker])
-        cells = tuple(_("all") if i == scored.taker else "" for i in range(len(sides)))
-        return Explained(cells, note, {"holder": None if scored.taker is None else sides[scored.taker]})
+        return Explained(note, {"holder": None if scored.taker is None else sides[scored.taker]})
 
 
 class EachScorer(Scorer):
@@ -267,7 +264,7 @@ class EachScorer(Scorer):
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = _("cards {counts}, points {points}").format(counts=versus(scored.raw), points=versus(scored.points))
-        return Explained(tuple(str(c) for c in scored.raw), note, {"counts": dict(zip(sides, scored.raw, strict=True))})
+        return Explained(note, {"counts": dict(zip(sides, scored.raw, strict=True))})
 
     def max_points(self, n_sides: int) -> int:
         return self.plain.bit_count() * self.spec.points + sum(p for _, p in self.special)

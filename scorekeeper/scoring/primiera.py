@@ -51,7 +51,6 @@ class PrimieraScorer(Scorer):
         self.order = _ladders(deck, ranked)
         self.shifts = tuple(deck.suit_shift(suit) for suit in SUITS)
         self.suit_bits = (1 << len(deck.ranks)) - 1
-        self.best_value = _best_values(ranked)
         self.held_value = _held_values(ranked)
 
     def side(self, pile: int) -> PrimieraSide:
@@ -147,8 +146,6 @@ def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequ
                      deck: Deck | None = None) -> Explained:
     """The dispute settler's words: each side's total or missing suits (named as ``deck``'s pack
     names them), and who wins and why."""
-    cells = tuple(str(s.total) if s.eligible else _("no {suits}").format(suits=suit_names(s.missing, deck, "/"))
-                  for s in raw)
     eligible = [i for i, s in enumerate(raw) if s.eligible]
     lacking = "; ".join(_("{side} lacks {suits}").format(side=sides[i], suits=suit_names(s.missing, deck))
                         for i, s in enumerate(raw) if not s.eligible)
@@ -169,4 +166,4 @@ def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequ
     detail = {sides[i]: {"eligible": s.eligible, "missing_suits": [x.value for x in s.missing],  # not for players
                          "best": {x.value: str(c) for x, c in s.best.items()}, "total": s.total}
               for i, s in enumerate(raw)}
-    return Explained(cells, note, detail)
+    return Explained(note, detail)
