@@ -52,7 +52,7 @@ def test_director_pairs_a_phone_stores_a_result_and_the_tv_shows_the_standings_c
                 phone.click(f".tile[data-card='{card}']")
             phone.click("button[data-for=sweeps_0][data-step='1']")
             sync_api.expect(phone.locator("#live")).to_have_text("Anna 2  ·  Bruno 3")
-            phone.click("button[type=submit].big")
+            phone.click("#hand button[type=submit].big")
             phone.wait_for_url("**#hand-1")
 
             # the TV reloads by itself: Bruno on top with the 3 match points of a won table

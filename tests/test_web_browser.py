@@ -87,7 +87,7 @@ def test_a_phone_taps_a_hand_and_another_phone_sees_it_appear(tmp_path: Path) ->
             if keep:
                 shutil.copy(shot, Path(keep) / "hand-entry.png")
 
-            first.click("button[type=submit].big")
+            first.click("#hand button[type=submit].big")
             first.wait_for_url(f"{base}/m/1#hand-1")
             totals = first.locator(".totals")
             assert totals.inner_text().split() == ["Anna", "2", "Bruno", "3"]

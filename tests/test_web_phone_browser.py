@@ -78,7 +78,7 @@ def test_the_count_and_the_store_button_are_in_reach_without_scrolling_past_the_
             page.click("a.button.primary")  # Inserisci la mano 1
             page.wait_for_selector(".tile")
             assert page.locator(".tile").count() == 40
-            store = "button[type=submit].big"
+            store = "#hand button[type=submit].big"
             assert in_view(page, store), "the Store button is on the first screen, below nothing"
             for card in README_CARDS:
                 page.click(f".tile[data-card='{card}']")
@@ -124,7 +124,7 @@ def test_undo_on_the_phone_asks_says_what_it_withdrew_and_puts_the_hand_back(tmp
                 page.click(f".tile[data-card='{card}']")
             page.click("button[data-for=sweeps_0][data-step='1']")
             sync_api.expect(page.locator("#live")).to_have_text("Anna 2  ·  Bruno 3")
-            page.click("button[type=submit].big")
+            page.click("#hand button[type=submit].big")
             page.wait_for_url(f"{base}/m/1#hand-1")
 
             # the first tap only asks; the hand is still there
