@@ -1,0 +1,74 @@
+"""A season made of tournaments: its tables' results count as matches, and each tournament once over
+gives its place points to its entrants (each player of a pair), from the tournament's own standings."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import run
+from test_tournament_cli import new, ok, play_table
+
+#: Who beats whom in these tests: the earlier in this list wins every table.
+STRENGTH = ["Anna", "Bruno", "Carla", "Dino"]
+
+
+def play_round_by_strength(pairing: dict) -> None:  # type: ignore[type-arg]
+    for table in pairing["tables"]:
+        first, second = table["entrants"]
+        strong = min(STRENGTH.index(p.split("+")[0]) for p in (first, second))
+        won = STRENGTH.index(first.split("+")[0]) == strong
+        play_table(table["match"], first, second, *((11, 4) if won else (4, 11)))
+
+
+def season(name: str) -> dict:  # type: ignore[type-arg]
+    return json.loads(ok("season", "show", name, "--json"))
+
+
+def points(table: dict) -> dict[str, tuple[int, int, int, int]]:  # type: ignore[type-arg]
+    return {r["player"]: (r["points"], r["matches"], r["won"], r["tournament_points"]) for r in table["rows"]}
+
+
+def test_a_season_of_tournaments_counts_their_tables_and_the_places_once_a_tournament_is_over() -> None:
+    new("--format", "round-robin")  # Anna, Bruno, Carla, Dino: 3 rounds of 2 tables
+    ok("season", "new", "Cups", "--tournament", "club", "--tournament", "Autumn Cup", "--win", "3",
+       "--places", "10,6,4,2")
+    assert season("Cups")["matches"] == 0 and season("Cups")["waiting"] == ["Club", "Autumn Cup"]
+    for _round in range(2):
+        play_round_by_strength(json.loads(ok("tournament", "pair", "--json")))
+    table = season("Cups")
+    assert table["matches"] == 4 and table["waiting"] == ["Club", "Autumn Cup"]
+    assert all(line[3] == 0 for line in points(table).values())  # not over: no place points yet
+    play_round_by_strength(json.loads(ok("tournament", "pair", "--json")))
+    table = season("Cups")
+    # 3 points a table won, and the places of the round robin (Anna won 3, Bruno 2, Carla 1, Dino 0)
+    assert points(table) == {"Anna": (9 + 10, 3, 3, 10), "Bruno": (6 + 6, 3, 2, 6), "Carla": (3 + 4, 3, 1, 4),
+                             "Dino": (0 + 2, 3, 0, 2)}
+    assert [r["player"] for r in table["rows"]] == STRENGTH
+    assert table["matches"] == 6 and table["waiting"] == ["Autumn Cup"]
+    code, out, err = run("season", "show", "Cups")
+    assert code == 0, err
+    assert "No places yet from Autumn Cup" in out
+
+
+def test_each_player_of_a_pair_gets_the_pairs_points_and_place() -> None:
+    new("--format", "swiss", "--rounds", "1", name="Pairs Cup", players=["Anna+Bruno", "Carla+Dino"])
+    ok("season", "new", "Pairs", "--tournament", "Pairs Cup", "--win", "2", "--places", "5,1")
+    play_round_by_strength(json.loads(ok("tournament", "pair", "--json")))
+    table = season("Pairs")
+    assert table["matches"] == 1 and table["waiting"] == []
+    assert points(table) == {"Anna": (7, 1, 1, 5), "Bruno": (7, 1, 1, 5), "Carla": (1, 1, 0, 1),
+                             "Dino": (1, 1, 0, 1)}
+
+
+def test_a_forfeited_table_is_no_match_of_the_season() -> None:
+    new("--format", "swiss", "--rounds", "1", name="Short")
+    ok("season", "new", "S", "--tournament", "Short", "--places", "")
+    pairing = json.loads(ok("tournament", "pair", "--json"))
+    first = pairing["tables"][0]
+    ok("tournament", "forfeit", "1", first["entrants"][1])
+    second = pairing["tables"][1]
+    play_table(second["match"], *second["entrants"], 11, 4)
+    table = season("S")
+    assert table["matches"] == 1 and table["waiting"] == []
+    # the forfeit's two entrants are in the table (they took part) with no match counted
+    assert sorted(points(table).values()) == [(0, 0, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (3, 1, 1, 0)]
