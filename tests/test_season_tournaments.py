@@ -72,3 +72,26 @@ def test_a_forfeited_table_is_no_match_of_the_season() -> None:
     assert table["matches"] == 1 and table["waiting"] == []
     # the forfeit's two entrants are in the table (they took part) with no match counted
     assert sorted(points(table).values()) == [(0, 0, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (3, 1, 1, 0)]
+
+
+def test_the_tv_page_turns_a_panel_with_the_league_table_of_each_season_counting_the_tournament() -> None:
+    import re
+
+    from test_tournament_web import joined
+
+    new("--format", "round-robin")
+    ok("season", "new", "Cups", "--tournament", "CLUB", "--win", "3")  # by name, any letter case
+    ok("season", "new", "Year", "--from", "2000-01-01", "--to", "2999-12-31", "--win", "2")  # by its days
+    ok("season", "new", "Past", "--from", "2000-01-01", "--to", "2000-12-31")  # neither: not shown
+    play_round_by_strength(json.loads(ok("tournament", "pair", "--json")))
+    c, _csrf = joined()
+    tv = c.get("/t/1/tv").text
+    panels = re.findall(r'<section class="panel" data-panel="(\w+)">\s*<h2>([^<]*)</h2>', tv)
+    assert [p for p in panels if p[0] == "season"] == [("season", "Season Cups"), ("season", "Season Year")]
+    assert "Past" not in tv and "font-size" not in tv  # the type size is the TV stylesheet's: at least 32 px
+    cups = tv[tv.index("Season Cups"):tv.index("Season Year")]
+    # round 1 of Anna, Bruno, Carla, Dino: Anna and Bruno won their tables (3 points a table won)
+    assert re.findall(r"<tr><td>(\d)</td><td>(\w+)</td><td>(\d+)</td><td>(\d)</td></tr>", cups) == [
+        ("1", "Anna", "3", "1"), ("2", "Bruno", "3", "1"), ("3", "Carla", "0", "1"), ("4", "Dino", "0", "1")]
+    year = tv[tv.index("Season Year"):]
+    assert re.findall(r"<td>(\w+)</td><td>(\d+)</td>", year)[:2] == [("Anna", "2"), ("Bruno", "2")]

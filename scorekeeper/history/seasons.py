@@ -180,10 +180,10 @@ def _tournaments_table(store: Store, season: Season) -> SeasonTable:
     return SeasonTable(season, len(finished), lines, names, tuple(waiting))
 
 
-def seasons_counting(store: Store, tournament: str, day: str) -> list[Season]:
-    """The seasons that count a tournament: those naming it (any letter case), and those whose days
-    hold ``day`` (the day it started, ``YYYY-MM-DD``)."""
+def seasons_counting(store: Store, tournament: str, day: str) -> list[SeasonTable]:
+    """The tables of the seasons that count a tournament: those naming it (any letter case), and
+    those whose days hold ``day`` (the day it started, ``YYYY-MM-DD``), oldest season first."""
     folded = key_of(tournament)
-    return [s for s in list_seasons(store)
+    return [season_table(store, s.name) for s in list_seasons(store)
             if any(key_of(t) == folded for t in s.tournaments)
             or (s.starts is not None and s.ends is not None and s.starts <= day[:10] <= s.ends)]
