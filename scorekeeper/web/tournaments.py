@@ -26,6 +26,7 @@ from scorekeeper.history.tournaments import (
     record,
     tournament_version,
 )
+from scorekeeper.output.season import season_sheet
 from scorekeeper.output.tournament import (
     log_rows,
     pairing_dict,
@@ -33,7 +34,6 @@ from scorekeeper.output.tournament import (
     standings_csv,
     standings_rows,
 )
-from scorekeeper.output.season import season_sheet
 from scorekeeper.output.xlsx import table_xlsx
 from scorekeeper.tournament.events import DROP, ENTER, FORFEIT, RETURN, TIME
 from scorekeeper.tournament.pairing import standings_of
