@@ -6,8 +6,9 @@ only, by categories, an edit, an undo, a claim, delete, restore, abandon, rename
 every reading face (``stats`` and its JSON, ``match show`` and its JSON, ``match list``, every
 export format, and the phone pages of each match; the ratings and their JSON, a player's page, a
 season of days and one of tournaments, a tournament's standings once one is played, and the club
-pages /ratings, /p/NAME, the seasons' and the tournament's TV page with their league tables), which must answer without an internal error. A tournament's round and
-a players' alias are writes too.
+pages /ratings, /p/NAME, the seasons' and the tournament's TV page with their league tables),
+which must answer without an internal error. A tournament's round and a players' alias are writes
+too.
 A fixed walk takes every kind of write once; a hypothesis state machine then tries them in
 random orders.
 """
