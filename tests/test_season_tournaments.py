@@ -95,3 +95,15 @@ def test_the_tv_page_turns_a_panel_with_the_league_table_of_each_season_counting
         ("1", "Anna", "3", "1"), ("2", "Bruno", "3", "1"), ("3", "Carla", "0", "1"), ("4", "Dino", "0", "1")]
     year = tv[tv.index("Season Year"):]
     assert re.findall(r"<td>(\w+)</td><td>(\d+)</td>", year)[:2] == [("Anna", "2"), ("Bruno", "2")]
+
+
+def test_the_season_page_names_its_tournaments_and_those_that_give_no_places_yet() -> None:
+    from test_web_ratings import joined as joined_club
+
+    new("--format", "round-robin")
+    ok("season", "new", "Cups", "--tournament", "Club", "--tournament", "Autumn Cup")
+    play_round_by_strength(json.loads(ok("tournament", "pair", "--json")))
+    page = joined_club().get("/s/Cups").text
+    assert "Club, Autumn Cup · Matches: 2" in page
+    assert "No places yet from Club, Autumn Cup: not over (or not started)." in page
+    assert 'href="?format=xlsx"' in page
