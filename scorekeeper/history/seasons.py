@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.players import directory, firsts, key_of, names_in_matches, spelling
+from scorekeeper.history.matches import gc_paused
+from scorekeeper.history.players import directory, key_of, spelling
 from scorekeeper.history.ratings import rated_between
 from scorekeeper.history.store import Store, dumps, now
 from scorekeeper.history.tournaments import NoSuchTournament, load
@@ -126,20 +127,28 @@ def season_table(store: Store, name: str) -> SeasonTable:
     season = find_season(store, name)
     if season.starts is None or season.ends is None:
         return _tournaments_table(store, season)
-    seated, names = rated_between(store, season.starts, season.ends)
-    matches: dict[int, list[tuple[int, int, str]]] = {}
+    with gc_paused():  # hundreds of thousands of seats, no cycles: the collector would walk them again and again
+        return _days_table(store, season, season.starts, season.ends)
+
+
+def _days_table(store: Store, season: Season, starts: str, ends: str) -> SeasonTable:
+    seated, names = rated_between(store, starts, ends)
+    # by match, by side: its rank and its players (one pass: a season of days may hold 10^5 matches)
+    matches: dict[int, dict[int, tuple[int, list[str]]]] = {}
     for match_id, side, rank, player in seated:
-        matches.setdefault(match_id, []).append((side, rank, player))
+        seats = matches.get(match_id)
+        if seats is None:
+            seats = matches[match_id] = {}
+        found = seats.get(side)
+        if found is None:
+            seats[side] = (rank, [player])
+        else:
+            found[1].append(player)
     finished = []
     for match_id, seats in matches.items():
-        sides: dict[int, list[str]] = {}
-        ranks: dict[int, int] = {}
-        for side, rank, player in seats:
-            sides.setdefault(side, []).append(player)
-            ranks[side] = rank
-        order = sorted(sides)
-        finished.append(Finished(match_id, "", "", "", tuple(tuple(sides[i]) for i in order),
-                                 tuple(ranks[i] for i in order)))
+        order = sorted(seats)
+        finished.append(Finished(match_id, "", "", "", tuple(tuple(seats[i][1]) for i in order),
+                                 tuple(seats[i][0] for i in order)))
     return SeasonTable(season, len(finished), standings(finished, season.points), names)
 
 
@@ -149,9 +158,9 @@ def _tournaments_table(store: Store, season: Season) -> SeasonTable:
     finished: list[Finished] = []
     places: dict[str, list[int]] = {}
     waiting: list[str] = []
+    first: dict[str, str] = {}  # each name as its tournament's entrants spell it
     with store.read():
         found = directory(store)
-        first = firsts(names_in_matches(store))
         for tournament in season.tournaments:
             try:
                 loaded = load(store, tournament)
@@ -159,6 +168,9 @@ def _tournaments_table(store: Store, season: Season) -> SeasonTable:
                 waiting.append(tournament)
                 continue
             state = loaded.state
+            for entrant in state.entrants:
+                for player in entrant.split("+"):
+                    first.setdefault(key_of(player), " ".join(player.split()))
             for rnd in state.rounds:
                 for table in rnd.tables:
                     outcome = table_outcome(state, rnd, table, loaded.results)
