@@ -107,3 +107,18 @@ def test_the_season_page_names_its_tournaments_and_those_that_give_no_places_yet
     assert "Club, Autumn Cup · Matches: 2" in page
     assert "No places yet from Club, Autumn Cup: not over (or not started)." in page
     assert 'href="?format=xlsx"' in page
+
+
+def test_an_entrant_typed_under_another_name_of_a_player_counts_for_that_player() -> None:
+    from test_ratings import played
+
+    played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
+    ok("players", "alias", "Anna", "Annie")
+    new("--format", "swiss", "--rounds", "1", players=["annie", "Bruno", "Carla", "Dino"])
+    ok("season", "new", "S", "--tournament", "Club", "--places", "")
+    pairing = json.loads(ok("tournament", "pair", "--json"))
+    for table in pairing["tables"]:
+        first, second = table["entrants"]
+        play_table(table["match"], first, second, 11, 4)
+    rows = season("S")["rows"]
+    assert sorted(r["player"] for r in rows) == ["Anna", "Bruno", "Carla", "Dino"]

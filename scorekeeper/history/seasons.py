@@ -16,7 +16,7 @@ from datetime import date
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import gc_paused
 from scorekeeper.history.players import directory, key_of, spelling
-from scorekeeper.history.ratings import rated_between
+from scorekeeper.history.ratings import rated_between, rated_names
 from scorekeeper.history.store import Store, dumps, now
 from scorekeeper.history.tournaments import NoSuchTournament, load
 from scorekeeper.i18n import _
@@ -159,6 +159,8 @@ def _tournaments_table(store: Store, season: Season) -> SeasonTable:
     places: dict[str, list[int]] = {}
     waiting: list[str] = []
     first: dict[str, str] = {}  # each name as its tournament's entrants spell it
+    # a player known by other names is shown as the ratings show them (as first typed in a match)
+    shown = rated_names(store)
     with store.read():
         found = directory(store)
         for tournament in season.tournaments:
@@ -170,7 +172,7 @@ def _tournaments_table(store: Store, season: Season) -> SeasonTable:
             state = loaded.state
             for entrant in state.entrants:
                 for player in entrant.split("+"):
-                    first.setdefault(key_of(player), " ".join(player.split()))
+                    first.setdefault(found.key(player), " ".join(player.split()))
             for rnd in state.rounds:
                 for table in rnd.tables:
                     outcome = table_outcome(state, rnd, table, loaded.results)
@@ -188,7 +190,7 @@ def _tournaments_table(store: Store, season: Season) -> SeasonTable:
                 for player in entrant.split("+"):
                     places.setdefault(found.key(player), []).append(place)
     lines = standings(finished, season.points, places)
-    names = {line.player: spelling(found, first, line.player) for line in lines}
+    names = {line.player: spelling(found, first | shown, line.player) for line in lines}
     return SeasonTable(season, len(finished), lines, names, tuple(waiting))
 
 
