@@ -27,7 +27,8 @@ class LettersUnsaid(HandError):
 
 
 def letters_used(text: str) -> set[str]:
-    """The suit letters (lower case) a pile's text uses: a card's last letter, a group's prefix.
+    """The suit letters (lower case) a pile's text uses: a card's last letter, a group's prefix (a
+    card's name, such as settebello, names its suit in words, not letters).
 
     >>> sorted(letters_used("7c Ad s:A2 settebello rest 3h*"))
     ['c', 'd', 'h', 's']
@@ -37,7 +38,7 @@ def letters_used(text: str) -> set[str]:
         token = token.rstrip("*").lower()
         if ":" in token:
             used.add(token.partition(":")[0])
-        elif token not in REST_WORDS and len(token) >= 2 and token[-1].isalpha():
+        elif token not in REST_WORDS and 2 <= len(token) <= 3 and token[-1].isalpha():  # 7d, 10c, 12o: a card
             used.add(token[-1])
     return used
 
