@@ -4,7 +4,11 @@
 kind of hand. Here every write a player can make (a hand by piles, with a wrong claim, by points
 only, by categories, an edit, an undo, a claim, delete, restore, abandon, rename, rematch, an import) is followed by
 every reading face (``stats`` and its JSON, ``match show`` and its JSON, ``match list``, every
-export format, and the phone pages of each match), which must answer without an internal error.
+export format, and the phone pages of each match; the ratings and their JSON, a player's page, a
+season of days and one of tournaments, a tournament's standings once one is played, and the club
+pages /ratings, /p/NAME, the seasons' and the tournament's TV page with their league tables),
+which must answer without an internal error. A tournament's round and a players' alias are writes
+too.
 A fixed walk takes every kind of write once; a hypothesis state machine then tries them in
 random orders.
 """
@@ -52,6 +56,9 @@ class Table:
         self.deleted: set[int] = set()
         self.web = TestClient(create_app(Path(self.db), TOKEN))
         assert self.web.get(f"/join?token={TOKEN}").status_code == 200
+        self.tournament = False
+        assert self.cli("season", "new", "Always", "--from", "2000-01-01", "--to", "2999-12-31")[0] == 0
+        assert self.cli("season", "new", "Cups", "--tournament", "Club")[0] == 0
 
     def cli(self, *args: str) -> tuple[int, str, str]:
         """A command against this history: it may refuse (exit 1 or 2), never fail inside (70)."""
@@ -78,6 +85,7 @@ class Table:
         for fmt in EXPORTS:
             code, _out, err = self.cli("export", "--all", "--format", fmt)
             assert code == 0, (fmt, err)
+        self.read_the_club()
         for match_id in self.ids:
             gone = match_id in self.deleted
             for args in (("match", "show", str(match_id)), ("match", "show", str(match_id), "--json")):
@@ -91,6 +99,22 @@ class Table:
                 # finished match says it is over: 409)
                 assert status < 500 if gone else status == 200 or (page.endswith("/hand") and status == 409), \
                     (page, status)
+
+    def read_the_club(self) -> None:
+        """The ratings, a player's page, the seasons, the tournament's standings, and their pages."""
+        reads = [("ratings",), ("ratings", "--json"), ("player", "Anna"), ("season", "show", "Always"),
+                 ("season", "show", "Cups", "--json")]
+        if self.tournament:
+            reads += [("tournament", "standings"), ("tournament", "standings", "--json")]
+        for args in reads:
+            code, out, err = self.cli(*args)
+            # Anna is a player once she sat in a match that is not deleted
+            assert code == 0 or (args[0] == "player" and code == 2 and "no such player" in err), (args, err)
+            if args[-1] == "--json" and code == 0:
+                json.loads(out)
+        for page in ("/ratings", "/p/Anna", "/s/Always", "/s/Cups", *(["/t/1/tv"] if self.tournament else [])):
+            status = self.web.get(page).status_code
+            assert status == 200 or (page == "/p/Anna" and status == 400), (page, status)
 
     # The writes, each as a player types it.
     def add_piles(self, which: int) -> None:
@@ -137,6 +161,23 @@ class Table:
         if code == 0:
             self.ids.append(json.loads(out)["id"])
 
+    def tournament_round(self) -> None:
+        """Start the tournament (the first time), pair its next round and play its tables (a round
+        may be refused: the tournament is over)."""
+        if not self.tournament:
+            entrants = [a for name in ("Anna", "Bruno", "Carla", "Dino") for a in ("--entrant", name)]
+            assert self.cli("tournament", "new", "Club", "--rules", "scopa", "--format", "swiss", "--rounds", "2",
+                            *entrants)[0] == 0
+            self.tournament = True
+        code, out, _err = self.cli("tournament", "pair", "--json")
+        for table in json.loads(out)["tables"] if code == 0 else []:
+            first, second = table["entrants"]
+            self.cli("match", "add", str(table["match"]), "--points", f"{first}=11", "--points", f"{second}=4")
+
+    def alias(self) -> None:
+        """A second name for Anna (refused once she has it)."""
+        self.cli("players", "alias", "Anna", "Annie")
+
     def import_export(self) -> None:
         """Export everything as JSON into a fresh history, then import it back here (old matches are
         recognised; none is doubled) and into the fresh one."""
@@ -157,7 +198,8 @@ def test_every_reading_face_answers_after_every_kind_of_write():
         table.add_by_categories, table.edit_first,
         table.undo, lambda: table.rename("Friday `*night*` | 1"), table.delete, table.restore, table.rematch,
         lambda: table.add_points(0, 4), table.claim, table.abandon, table.restore, table.import_export,
-        lambda: table.add_piles(1), table.undo, table.undo,
+        lambda: table.add_piles(1), table.undo, table.undo, table.tournament_round, table.alias,
+        table.tournament_round, table.tournament_round,
     ]
     for write in writes:
         write()
@@ -213,6 +255,23 @@ class ReadingFaces(RuleBasedStateMachine):
         self.table.rematch()
 
     @rule()
+    def tournament_round(self) -> None:
+        """Start the tournament (the first time), pair its next round and play its tables (a round
+        may be refused: the tournament is over)."""
+        if not self.tournament:
+            entrants = [a for name in ("Anna", "Bruno", "Carla", "Dino") for a in ("--entrant", name)]
+            assert self.cli("tournament", "new", "Club", "--rules", "scopa", "--format", "swiss", "--rounds", "2",
+                            *entrants)[0] == 0
+            self.tournament = True
+        code, out, _err = self.cli("tournament", "pair", "--json")
+        for table in json.loads(out)["tables"] if code == 0 else []:
+            first, second = table["entrants"]
+            self.cli("match", "add", str(table["match"]), "--points", f"{first}=11", "--points", f"{second}=4")
+
+    def alias(self) -> None:
+        """A second name for Anna (refused once she has it)."""
+        self.cli("players", "alias", "Anna", "Annie")
+
     def import_export(self) -> None:
         self.table.import_export()
 

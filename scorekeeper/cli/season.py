@@ -1,5 +1,6 @@
 """``season new | list | show | export``: named seasons and their league tables."""
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -80,32 +81,37 @@ def show(name: SeasonArg, json: JsonOption = False, db: DbOption = None) -> None
 
 
 @app.command()
-@helps(N_("Export a season's league table as CSV or as a printable HTML page."))
+@helps(N_("Export a season's league table as CSV, an Excel workbook or a printable HTML page."))
 def export(
     name: SeasonArg,
-    format: Annotated[str, typer.Option("--format", "-F", metavar="csv|html", help=N_("csv or html."))] = "csv",
+    format: Annotated[str, typer.Option("--format", "-F", metavar="csv|xlsx|html",
+                                        help=N_("csv, xlsx or html."))] = "csv",
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", metavar="FILE", help=N_("Write to FILE (atomically) instead of standard output."))] = None,
     db: DbOption = None,
 ) -> None:
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.history.seasons import SeasonConflict, season_table
+    from scorekeeper.history.seasons import SeasonConflict, SeasonTable, season_table
     from scorekeeper.output._atomic import write_atomically
-    from scorekeeper.output.season import season_csv, season_html
+    from scorekeeper.output.season import season_csv, season_html, season_xlsx
 
     with reporting():
-        makers = {"csv": season_csv, "html": season_html}  # not for players: format names
+        makers: dict[str, Callable[[SeasonTable], str | bytes]] = {  # not for players: format names
+            "csv": season_csv, "html": season_html, "xlsx": season_xlsx}
         if format not in makers:
-            raise ScorekeeperError(_("--format {name}: a season exports as csv or html").format(name=repr(format)))
+            raise ScorekeeperError(_("--format {name}: a season exports as csv, xlsx or html").format(
+                name=repr(format)))
+        if format == "xlsx" and output is None:  # not for players: a format name
+            raise ScorekeeperError(_("--format xlsx: a workbook is written to a file; give -o FILE"))
         with open_keeping(db) as store:
             try:
                 found = season_table(store, name)
             except SeasonConflict as exc:
                 say(_("error: {message}").format(message=exc))
                 raise typer.Exit(NOT_OK) from None
-        text = makers[format](found)
+        made = makers[format](found)
         if output is None:
-            print(text, end="")
+            print(made, end="")
             return
-        write_atomically(output, text)
+        write_atomically(output, made)
     say(_("wrote {path}").format(path=output))

@@ -239,6 +239,15 @@ def player_page(store: Store, name: str) -> PlayerPage:
     return PlayerPage(shown, aliases, profile(key, mine, others), names, sorted(ratings, key=lambda r: r.pool))
 
 
+def rated_names(store: Store) -> dict[str, str]:
+    """The name each rated player is shown by, by key (the ratings brought up to date first)."""
+    worked = _current(store)
+    if worked is not None:
+        return dict(worked.names)
+    with store.read():
+        return dict(store.db.execute("SELECT player, name FROM ratings"))
+
+
 def rated_between(store: Store, starts: str, ends: str) -> tuple[list[tuple[int, int, int, str]], dict[str, str]]:
     """Every player's seat in the matches that finished from day ``starts`` to day ``ends`` (both
     included), in order, as (match id, side, rank, player); and the names to show."""

@@ -1,8 +1,10 @@
 """Named seasons: a date range (or a list of tournaments), their points, and their league table.
 
 A season of dates counts every match that finished between its first and last day (both included,
-days in UTC as the history records time). A season of tournaments keeps their names as given; the
-tournaments' matches and places are counted once the history records tournaments.
+days in UTC as the history records time). A season of tournaments counts the tables of the
+tournaments named (as given, any letter case) that have a result, forfeits aside, and gives place
+points from each tournament once it is over; a tournament not started yet, or not over, is named
+in the table as still to come.
 """
 
 from __future__ import annotations
@@ -12,12 +14,16 @@ from dataclasses import dataclass
 from datetime import date
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.history.players import key_of
-from scorekeeper.history.ratings import rated_between
+from scorekeeper.history.matches import gc_paused
+from scorekeeper.history.players import directory, key_of, spelling
+from scorekeeper.history.ratings import rated_between, rated_names
 from scorekeeper.history.store import Store, dumps, now
+from scorekeeper.history.tournaments import NoSuchTournament, load
 from scorekeeper.i18n import _
 from scorekeeper.ratings.rating import Finished
 from scorekeeper.ratings.seasons import SeasonPoints, Standing, standings
+from scorekeeper.tournament.final import final_places
+from scorekeeper.tournament.results import table_outcome
 
 
 class UnknownSeason(ScorekeeperError):
@@ -48,6 +54,7 @@ class SeasonTable:
     matches: int
     lines: list[Standing]
     names: dict[str, str]
+    waiting: tuple[str, ...] = ()  # the season's tournaments not over yet (or not started): no places yet
 
 
 def read_day(text: str, option: str) -> str:
@@ -116,24 +123,81 @@ def find_season(store: Store, name: str) -> Season:
 
 
 def season_table(store: Store, name: str) -> SeasonTable:
-    """A season's league table, from the finished matches it holds."""
+    """A season's league table, from the finished matches it holds (and its tournaments' places)."""
     season = find_season(store, name)
     if season.starts is None or season.ends is None:
-        raise SeasonConflict(_("season {name} counts the tournaments {tournaments}, which this history does not "
-                               "record yet; a season of days (--from, --to) can be counted").format(
-                                   name=repr(season.name), tournaments=", ".join(season.tournaments)))
-    seated, names = rated_between(store, season.starts, season.ends)
-    matches: dict[int, list[tuple[int, int, str]]] = {}
+        return _tournaments_table(store, season)
+    with gc_paused():  # hundreds of thousands of seats, no cycles: the collector would walk them again and again
+        return _days_table(store, season, season.starts, season.ends)
+
+
+def _days_table(store: Store, season: Season, starts: str, ends: str) -> SeasonTable:
+    seated, names = rated_between(store, starts, ends)
+    # by match, by side: its rank and its players (one pass: a season of days may hold 10^5 matches)
+    matches: dict[int, dict[int, tuple[int, list[str]]]] = {}
     for match_id, side, rank, player in seated:
-        matches.setdefault(match_id, []).append((side, rank, player))
+        seats = matches.get(match_id)
+        if seats is None:
+            seats = matches[match_id] = {}
+        found = seats.get(side)
+        if found is None:
+            seats[side] = (rank, [player])
+        else:
+            found[1].append(player)
     finished = []
     for match_id, seats in matches.items():
-        sides: dict[int, list[str]] = {}
-        ranks: dict[int, int] = {}
-        for side, rank, player in seats:
-            sides.setdefault(side, []).append(player)
-            ranks[side] = rank
-        order = sorted(sides)
-        finished.append(Finished(match_id, "", "", "", tuple(tuple(sides[i]) for i in order),
-                                 tuple(ranks[i] for i in order)))
+        order = sorted(seats)
+        finished.append(Finished(match_id, "", "", "", tuple(tuple(seats[i][1]) for i in order),
+                                 tuple(seats[i][0] for i in order)))
     return SeasonTable(season, len(finished), standings(finished, season.points), names)
+
+
+def _tournaments_table(store: Store, season: Season) -> SeasonTable:
+    """The table of a season of tournaments: each table with a result is a match (a forfeit is not:
+    nobody played), each player of a pair gets its points, and each tournament over gives places."""
+    finished: list[Finished] = []
+    places: dict[str, list[int]] = {}
+    waiting: list[str] = []
+    first: dict[str, str] = {}  # each name as its tournament's entrants spell it
+    # a player known by other names is shown as the ratings show them (as first typed in a match)
+    shown = rated_names(store)
+    with store.read():
+        found = directory(store)
+        for tournament in season.tournaments:
+            try:
+                loaded = load(store, tournament)
+            except NoSuchTournament:
+                waiting.append(tournament)
+                continue
+            state = loaded.state
+            for entrant in state.entrants:
+                for player in entrant.split("+"):
+                    first.setdefault(found.key(player), " ".join(player.split()))
+            for rnd in state.rounds:
+                for table in rnd.tables:
+                    outcome = table_outcome(state, rnd, table, loaded.results)
+                    if outcome is None or outcome.forfeit:
+                        continue
+                    sides = tuple(tuple(found.key(p) for entrant in side for p in entrant.split("+"))
+                                  for side in table.sides)
+                    ranks = tuple(1 if outcome.winner in (None, i) else 2 for i in range(len(sides)))
+                    finished.append(Finished(table.match, "", "", "", sides, ranks))
+            ended = final_places(state, loaded.results)
+            if ended is None:
+                waiting.append(loaded.name)
+                continue
+            for entrant, place in ended.items():
+                for player in entrant.split("+"):
+                    places.setdefault(found.key(player), []).append(place)
+    lines = standings(finished, season.points, places)
+    names = {line.player: spelling(found, first | shown, line.player) for line in lines}
+    return SeasonTable(season, len(finished), lines, names, tuple(waiting))
+
+
+def seasons_counting(store: Store, tournament: str, day: str) -> list[SeasonTable]:
+    """The tables of the seasons that count a tournament: those naming it (any letter case), and
+    those whose days hold ``day`` (the day it started, ``YYYY-MM-DD``), oldest season first."""
+    folded = key_of(tournament)
+    return [season_table(store, s.name) for s in list_seasons(store)
+            if any(key_of(t) == folded for t in s.tournaments)
+            or (s.starts is not None and s.ends is not None and s.starts <= day[:10] <= s.ends)]

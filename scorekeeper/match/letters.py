@@ -11,9 +11,10 @@ player says which (``LettersUnsaid``).
 
 from __future__ import annotations
 
-from scorekeeper.errors import HandError
+from scorekeeper.cards import Deck
+from scorekeeper.errors import HandError, InputErrors
 from scorekeeper.i18n import _
-from scorekeeper.notation import REST_WORDS, split_tokens
+from scorekeeper.notation import REST_WORDS, parse_pile, split_tokens
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.hand import HandSpec
 
@@ -26,7 +27,8 @@ class LettersUnsaid(HandError):
 
 
 def letters_used(text: str) -> set[str]:
-    """The suit letters (lower case) a pile's text uses: a card's last letter, a group's prefix.
+    """The suit letters (lower case) a pile's text uses: a card's last letter, a group's prefix (a
+    card's name, such as settebello, names its suit in words, not letters).
 
     >>> sorted(letters_used("7c Ad s:A2 settebello rest 3h*"))
     ['c', 'd', 'h', 's']
@@ -36,7 +38,7 @@ def letters_used(text: str) -> set[str]:
         token = token.rstrip("*").lower()
         if ":" in token:
             used.add(token.partition(":")[0])
-        elif token not in REST_WORDS and len(token) >= 2 and token[-1].isalpha():
+        elif token not in REST_WORDS and 2 <= len(token) <= 3 and token[-1].isalpha():  # 7d, 10c, 12o: a card
             used.add(token[-1])
     return used
 
@@ -60,3 +62,24 @@ def settled(spec: HandSpec, letters: str) -> HandSpec:
     from dataclasses import replace
 
     return replace(spec, italian_suits=letters != "french", spanish=letters == "spanish")
+
+
+def in_french(text: str, deck: Deck, letters: str) -> str:
+    """A pile typed with ``letters`` written again with French letters, as the pages' tiles write
+    cards (each card, a marked one with its '*', then 'rest'), so that a form that reads French
+    letters reads the same cards; French text is given back as typed, and so is text that no longer
+    reads (the form then says what is wrong with it).
+
+    >>> from scorekeeper.cards import DECKS
+    >>> in_french("o:1,7 12c* resto", DECKS["italian-40"], "spanish")
+    'Ad 7d Kh* rest'
+    """
+    if letters not in LETTERS or letters == "french":
+        return text
+    try:
+        pile = parse_pile(text, deck, italian_suits=True, spanish=letters == "spanish")
+    except InputErrors:
+        return text
+    marked = set(pile.marked)
+    words = [f"{card}*" if card in marked else str(card) for card in pile.cards]
+    return " ".join(words + ["rest"] * pile.rest)  # not for players: the word the tiles read

@@ -32,9 +32,9 @@ STALE_SECONDS = 86_400
 _STOPPING = ("SIGTERM", "SIGHUP")  # not for players: signal names
 
 
-def write_atomically(path: Path, text: str | Iterable[str]) -> None:
-    """Replace ``path`` with ``text`` (or its pieces, written as they come) so that a crash leaves
-    the old file or the new, never half.
+def write_atomically(path: Path, text: str | bytes | Iterable[str]) -> None:
+    """Replace ``path`` with ``text`` (or its pieces, written as they come; or the bytes of a
+    binary file such as a workbook) so that a crash leaves the old file or the new, never half.
 
     The new file keeps the mode of the one it replaces (or, for a new file, has the mode any
     program's new file gets: 0666 less the umask).
@@ -59,10 +59,11 @@ def write_atomically(path: Path, text: str | Iterable[str]) -> None:
                 path=path, folder=folder, why=_why(exc))) from None
         done = False
         try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            with os.fdopen(handle, "wb") as out:  # text as UTF-8, its line ends as they are
                 os.fchmod(out.fileno(), mode)
-                for chunk in [text] if isinstance(text, str) else text:
-                    out.write(chunk)
+                chunks: Iterable[str | bytes] = [text] if isinstance(text, str | bytes) else text
+                for chunk in chunks:
+                    out.write(chunk if isinstance(chunk, bytes) else chunk.encode("utf-8"))
                 out.flush()
                 os.fsync(out.fileno())
             os.replace(temp, path)

@@ -1,5 +1,5 @@
 """A season's league table: as headers and rows (the one shape every format is made from), and as
-text, JSON, CSV and a printable HTML page."""
+text, JSON, CSV, an Excel workbook and a printable HTML page."""
 
 from __future__ import annotations
 
@@ -38,6 +38,9 @@ def season_text(season: SeasonTable) -> str:
     headers, rows = season_sheet(season)
     lines = [describe(season.season)]
     lines.append(table(headers, rows) if rows else _("No finished match in this season yet."))
+    if season.waiting:
+        lines.append(_("No places yet from {names}: not over (or not started).").format(
+            names=", ".join(season.waiting)))
     return "\n\n".join(lines)
 
 
@@ -45,9 +48,17 @@ def season_dict(season: SeasonTable) -> dict[str, Any]:
     s = season.season
     return {"season": s.name, "from": s.starts, "to": s.ends, "tournaments": list(s.tournaments),  # not for players
             "points": s.points.as_dict(), "matches": season.matches,  # not for players: JSON keys
+            "waiting": list(season.waiting),  # not for players: JSON key
             "rows": [{"player": season.names.get(line.player, line.player), "points": line.points,
                       "matches": line.matches, "won": line.won, "drawn": line.drawn,
                       "tournament_points": line.tournament_points} for line in season.lines]}  # not for players
+
+
+def season_xlsx(season: SeasonTable) -> bytes:
+    """The league table as an Excel workbook: one sheet, named after the season."""
+    from scorekeeper.output.xlsx import table_xlsx
+
+    return table_xlsx({season.season.name: season_sheet(season)})
 
 
 def season_csv(season: SeasonTable) -> str:

@@ -17,6 +17,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.history.matches import Entered, Match, add_hand, edit_hand, load_match
 from scorekeeper.history.pending import propose_hand
 from scorekeeper.match.hand import count_for
+from scorekeeper.match.letters import in_french
 from scorekeeper.web import forms, views
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import WebError, device_of
@@ -54,8 +55,11 @@ def _sides(match: Match, edit: int | None, form: dict[str, str] | None) -> list[
         if form is not None:
             pile, sweeps = form.get(f"pile_{i}", ""), form.get(f"sweeps_{i}", "0")
             said = {cid: form.get(f"declared_{i}_{cid}", "0") for cid, _title in views.declared_ids(match)}
-        elif edit is not None:
-            pile, sweeps = typed.get("piles", {}).get(name, ""), str(typed.get("sweeps", {}).get(name, 0))
+        elif edit is not None:  # the form reads French letters, as its tiles write them: a pile typed otherwise is
+            # shown in them (typed with --spanish-suits, "o:7" would be read as no suit at all)
+            letters = str(typed.get("suit_letters", "french"))  # not for players: a hand-file key and value
+            pile = in_french(typed.get("piles", {}).get(name, ""), match.settings.rules.cards, letters)
+            sweeps = str(typed.get("sweeps", {}).get(name, 0))
             said = {cid: str(declared.get(name, {}).get(cid, 0)) for cid, _title in views.declared_ids(match)}
         else:
             pile, sweeps = ("rest" if i == len(playing) - 1 else ""), "0"

@@ -14,7 +14,7 @@ from starlette.responses import Response
 from scorekeeper.history.ratings import player_page, ratings_list
 from scorekeeper.history.seasons import list_seasons, season_table
 from scorekeeper.output.ratings import rating_chart
-from scorekeeper.output.season import season_csv, season_html, season_sheet
+from scorekeeper.output.season import season_csv, season_html, season_sheet, season_xlsx
 from scorekeeper.ratings.pools import split_pool
 from scorekeeper.web._i18n import _
 from scorekeeper.web._security import MAX_FIELD, WebError
@@ -22,6 +22,7 @@ from scorekeeper.web.site import page, site_of
 
 _CSV = "text/csv; charset=utf-8"  # not for players: a media type
 _HTML = "text/html; charset=utf-8"  # not for players: a media type
+_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"  # not for players: a media type
 
 
 def _name(request: Request, key: str) -> str:
@@ -69,13 +70,13 @@ async def player(request: Request) -> Response:
 @page
 async def season(request: Request) -> Response:
     """``/s/NAME``: a season's league table (``?tv=1``: large, for the screen on the wall;
-    ``?format=csv`` or ``html``: the export)."""
+    ``?format=csv``, ``xlsx`` or ``html``: the export)."""
     site = site_of(request)
     site.keys.require_joined(request)
     name = _name(request, "name")
     wanted = request.query_params.get("format", "")
-    if wanted not in ("", "csv", "html"):
-        raise WebError(400, _("A season exports as csv or html."))
+    if wanted not in ("", "csv", "xlsx", "html"):
+        raise WebError(400, _("A season exports as csv, xlsx or html."))
 
     def work() -> Response:
         with site.store() as store:
@@ -83,6 +84,9 @@ async def season(request: Request) -> Response:
         if wanted == "csv":
             return Response(season_csv(table), media_type=_CSV, headers={
                 "Content-Disposition": 'attachment; filename="season.csv"'})  # not for players: a header
+        if wanted == "xlsx":
+            return Response(season_xlsx(table), media_type=_XLSX, headers={
+                "Content-Disposition": 'attachment; filename="season.xlsx"'})  # not for players: a header
         if wanted == "html":
             return Response(season_html(table), media_type=_HTML)
         headers, rows = season_sheet(table)

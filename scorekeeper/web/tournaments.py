@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from scorekeeper.history.seasons import seasons_counting
 from scorekeeper.history.tournament_rounds import pair_next, repair, undo
 from scorekeeper.history.tournaments import (
     Loaded,
@@ -25,6 +26,7 @@ from scorekeeper.history.tournaments import (
     record,
     tournament_version,
 )
+from scorekeeper.output.season import season_sheet
 from scorekeeper.output.tournament import (
     log_rows,
     pairing_dict,
@@ -100,15 +102,27 @@ async def director(request: Request) -> Response:
     return await run_in_threadpool(work)
 
 
+#: The league table's columns the TV shows: the place, the player, the points and the matches.
+_SEASON_TV_COLUMNS = (0, 1, 2, 3)
+
+
 @page
 async def tv(request: Request) -> Response:
-    """``/t/ID/tv``: standings and pairings in large type, turning by themselves, for a screen in the room."""
+    """``/t/ID/tv``: standings and pairings in large type, turning by themselves, for a screen in the room;
+    and the league table of each season that counts the tournament (by its name or its days)."""
     def work() -> Response:
         loaded = _read(request)
         with site_of(request).store(readonly=True) as store:
             version = tournament_version(store, loaded.id)
+        with site_of(request).store() as store:  # the ratings' cache a season of days reads may be brought up to date
+            found = seasons_counting(store, loaded.name, loaded.created)
+        seasons = []
+        for table in found:
+            headers, rows = season_sheet(table)
+            seasons.append({"name": table.season.name, "headers": [headers[i] for i in _SEASON_TV_COLUMNS],
+                            "rows": [[row[i] for i in _SEASON_TV_COLUMNS] for row in rows]})
         return site_of(request).render(request, "tournament_tv.html", version=version,  # not for players: a template
-                                       **_context(loaded))
+                                       seasons=seasons, **_context(loaded))
 
     return await run_in_threadpool(work)
 
