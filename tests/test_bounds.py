@@ -30,6 +30,7 @@ def test_the_most_a_side_can_sweep_or_declare_in_a_hand_of_each_game(rules, side
     assert (most_sweeps(ruleset, sides), most_declared(ruleset, sides)) == (sweeps, declared)
 
 
+@pytest.mark.slow
 def test_a_side_sweeps_at_most_once_per_card_it_plays_even_with_force():
     code, _out, _err = run(*SCOPA, "-s", "Anna=18")
     assert code == 0
@@ -56,6 +57,7 @@ def test_cirulla_declarations_at_most_once_per_dealt_hand_and_the_dealt_table_sw
         "cirulla with 2 sides, a side is dealt 6 hands of 3 cards and declares decino at most once a dealt hand)"]
 
 
+@pytest.mark.slow
 def test_a_target_beyond_any_game_is_refused_naming_the_limit():
     code, out, err = run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno",
                          "--target", "99999999999999999999")
@@ -64,6 +66,7 @@ def test_a_target_beyond_any_game_is_refused_naming_the_limit():
                    "(no game is played to more)\n")
 
 
+@pytest.mark.slow
 def test_score_takes_a_team_named_by_one_of_its_players_as_match_add_does():
     code, out, err = run("score", "--json", "-r", "scopone", "-p", f"Anna+Bruno={TEAM_HAND}", "-p", "Carla+Dario=rest",
                          "-s", "anna=1", "--claim", "Bruno=3", "--claim", "dario=2")

@@ -99,6 +99,7 @@ def test_cassino_by_categories_with_aces_counted_per_side():
     assert code == 2 and "5 cards in all, more than the 4 it counts" in err
 
 
+@pytest.mark.slow
 def test_a_hand_by_categories_is_marked_in_the_exports_and_counted_in_the_stats():
     new("--rules", "scopa", "--side", "Anna", "--side", "Bruno")
     run("match", "add", *SCOPA_HAND)

@@ -144,6 +144,7 @@ def test_primiera_card_in_both_piles_is_reported_exit_1_with_no_winner() -> None
     assert data["problems"] == ["pile of Bruno: 7d is also in the pile of Anna"]
 
 
+@pytest.mark.slow
 def test_primiera_reads_the_piles_as_score_does_every_problem_together() -> None:
     piles = ["--rules", "wall-street", "--pile", "Anna=7d Kd 10h", "--pile", "Bruno=Kd", "--pile", "Carla=rest",
              "--pile", "Dario=", "--pile", "Elsa="]
@@ -246,6 +247,7 @@ def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str,
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("path", "command"), _commands(get_command(app)),
                          ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
 def test_every_command_has_help(path: tuple[str, ...], command: Any) -> None:
@@ -263,6 +265,7 @@ def test_every_sample_hand_scores_as_its_name_says(sample: Path) -> None:
     assert list(data["totals"].values()) == named
 
 
+@pytest.mark.slow
 def test_console_entry_builds_only_the_command_asked_for() -> None:
     import subprocess
     import sys
@@ -303,6 +306,7 @@ def test_score_in_italian_counts_the_problems_and_names_the_bad_option() -> None
         "errore: --sweeps 'Anna=due': 'due' non è un numero intero\n")
 
 
+@pytest.mark.slow
 def test_rules_check_in_italian(tmp_path: Path) -> None:
     good = tmp_path / "good.yaml"
     good.write_text("extends: scopa\ncategories:\n  - {id: sweeps, points: 2}\n")

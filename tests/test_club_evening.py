@@ -15,6 +15,8 @@ from test_export_html_browser import chromium, pixels_of, read_png
 
 from scorekeeper.output.chart import COLOURS, FONT
 
+pytestmark = pytest.mark.slow  # browser checks of the HTML sheet
+
 README = ["-p", "Anna=7d Ad 6h 5c 4s", "-p", "Bruno=rest", "-s", "Anna=1"]  # Anna 2, Bruno 3
 
 

@@ -56,6 +56,7 @@ def record(folder: Path, rules: str, name: str = "rec.yaml") -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ref", ["../etc/shadow", "../../../../../../../../etc/shadow", "../etc/shadow.yaml"])
 def test_3_a_record_naming_a_file_outside_its_folder_is_refused_without_reading_it(tmp_path: Path, ref: str) -> None:
     recs, _shadow = layout(tmp_path)
@@ -148,6 +149,7 @@ def test_3_a_verify_line_naming_a_local_file_is_not_understood_and_quotes_nothin
     assert out.count("neither a built-in rule set") == 2, out
 
 
+@pytest.mark.slow
 def test_3_an_imported_match_may_name_a_built_in_and_its_rule_set_is_checked_when_imported(tmp_path: Path) -> None:
     recs, shadow = layout(tmp_path)
     assert run("match", "new", "-q", "--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "club")[0] == 0
@@ -248,6 +250,7 @@ def _killed_export(folder: Path, signum: int) -> int:
             child.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
 def test_11_an_export_stopped_by_a_signal_removes_its_temporary_file_and_ends_of_that_signal(
         tmp_path: Path, name: str) -> None:
@@ -262,6 +265,7 @@ def test_11_an_export_stopped_by_a_signal_removes_its_temporary_file_and_ends_of
     assert (folder / "sheet.csv").read_text(encoding="utf-8") == "the old sheet\n"
 
 
+@pytest.mark.slow
 def test_11_an_export_killed_outright_leaves_a_file_the_next_export_into_its_folder_removes(tmp_path: Path) -> None:
     import signal
 
@@ -299,6 +303,7 @@ def _refused(result: tuple[int, str, str], *parts: str) -> None:
         assert part in err, err
 
 
+@pytest.mark.slow
 def test_7_a_hand_numbered_10_18_is_refused_with_its_place(tmp_path: Path) -> None:
     data = _exported_club(tmp_path)
     hands = data["matches"][0]["hands"]
@@ -313,6 +318,7 @@ def test_7_a_hand_numbered_10_18_is_refused_with_its_place(tmp_path: Path) -> No
              "is missing")
 
 
+@pytest.mark.slow
 def test_7_two_hands_with_one_number_are_the_files_fault(tmp_path: Path) -> None:
     data = _exported_club(tmp_path)
     data["matches"][0]["hands"][1]["number"] = 1
@@ -320,6 +326,7 @@ def test_7_two_hands_with_one_number_are_the_files_fault(tmp_path: Path) -> None
              "hands[0]); the file is wrong")
 
 
+@pytest.mark.slow
 def test_7_one_playing_match_per_name(tmp_path: Path) -> None:
     data = _exported_club(tmp_path)
     first = data["matches"][0]
@@ -340,6 +347,7 @@ def test_7_one_playing_match_per_name(tmp_path: Path) -> None:
     assert _import(tmp_path, {**done, "matches": copies}, "finished")[0] == 0  # finished matches may share a name
 
 
+@pytest.mark.slow
 def test_7_typed_piles_are_counted_again_and_must_give_the_stored_points(tmp_path: Path) -> None:
     data = _exported_club(tmp_path)
     hand = data["matches"][0]["hands"][0]
@@ -361,6 +369,7 @@ def test_7_typed_piles_are_counted_again_and_must_give_the_stored_points(tmp_pat
     _refused(_import(tmp_path, points, "points"), "matches[0].hands[0].categories: the points stored are not those")
 
 
+@pytest.mark.slow
 def test_3_a_rule_set_stored_with_a_path_as_its_parent_exports_its_file_name_and_imports(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sqlite3

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import click
+import pytest
 import typer
 from conftest import run
 
@@ -64,6 +65,7 @@ def _console(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str
                           env=env, check=False)
 
 
+@pytest.mark.slow
 def test_the_shell_asks_the_console_script_for_the_matches_through_its_variable() -> None:
     new("--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--name", "friday")
     env = dict(os.environ, _SCOREKEEPER_COMPLETE="complete_bash", COMP_WORDS="scorekeeper match show f",

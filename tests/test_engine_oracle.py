@@ -15,6 +15,7 @@ import os
 from itertools import combinations
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -176,6 +177,7 @@ def tables(draw: st.DrawFn, game: str) -> tuple[list[int], list[Build], int]:
     return loose, builds, played
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(st.sampled_from(GAMES), st.data(), st.booleans(), st.booleans())
 def test_every_game_captures_exactly_what_a_subset_by_subset_reading_allows(
@@ -185,6 +187,7 @@ def test_every_game_captures_exactly_what_a_subset_by_subset_reading_allows(
     assert engine_captures(ENGINES[game], loose, builds, played, last=last, last_deal=last_deal) == expected
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(st.sampled_from(GAMES), st.data(), st.booleans(), st.booleans())
 def test_checking_one_taking_agrees_with_the_plain_reading_whatever_is_taken(
@@ -293,6 +296,7 @@ def plain_replay(game: str, record: dict[str, Any]) -> tuple[dict[str, list[str]
     return {side: [str(cards[i]) for i in sorted(pile)] for side, pile in piles.items()}, sweeps
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("SK_EXAMPLES", "60")) // 2, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(GAMES), st.integers(0, 10**6), st.integers(0, 200))
@@ -314,6 +318,7 @@ def test_simulated_hands_replay_to_the_piles_sweeps_and_score_of_the_plain_readi
     assert outcome.result.to_dict() == Counter(rules).score(spec.entry(rules.cards)).to_dict()
 
 
+@pytest.mark.slow
 @EXAMPLES
 @given(st.sampled_from(GAMES), st.integers(0, 10_000), st.data())
 def test_a_record_with_one_play_altered_is_caught_unless_that_play_is_also_legal(

@@ -35,6 +35,7 @@ def played(db: str | None = None) -> list[str]:
     return extra
 
 
+@pytest.mark.slow
 def test_csv_has_a_row_per_hand_per_side_with_category_points_and_running_total():
     played()
     code, out, err = run("export", "1", "--format", "csv")
@@ -65,6 +66,7 @@ def test_csv_injection_through_match_and_side_names():
     assert not any(cell[:1] in ("=", "+", "-", "@") for cell in cells)
 
 
+@pytest.mark.slow
 def test_json_export_import_export_gives_the_same_bytes(tmp_path):
     played()
     first = tmp_path / "first.json"
@@ -83,6 +85,7 @@ def test_json_export_import_export_gives_the_same_bytes(tmp_path):
     assert run("import", str(first), "--db", other)[1] == "match 1: already in the history\n"
 
 
+@pytest.mark.slow
 def test_import_keeps_the_match_when_its_id_is_taken(tmp_path):
     played()
     path = tmp_path / "h.json"
@@ -94,6 +97,7 @@ def test_import_keeps_the_match_when_its_id_is_taken(tmp_path):
     assert (shown["winner"], shown["totals"]) == ("Bruno", {"Anna": 0, "Bruno": 18})
 
 
+@pytest.mark.slow
 def test_import_refuses_a_damaged_file_and_changes_nothing(tmp_path):
     played()
     path = tmp_path / "h.json"
@@ -111,6 +115,7 @@ def test_import_refuses_a_damaged_file_and_changes_nothing(tmp_path):
         f"error: {path}:1:3: not valid JSON: Expecting property name enclosed in double quotes\n")
 
 
+@pytest.mark.slow
 def test_markdown_score_sheet():
     played()
     code, out, _err = run("export", "club", "--format", "md")
@@ -138,6 +143,7 @@ def test_atomic_write_replaces_the_whole_file(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["out.csv"]  # no temporary file left behind
 
 
+@pytest.mark.slow
 def test_a_writer_killed_mid_export_leaves_the_old_file_or_the_new(tmp_path):
     path = tmp_path / "sheet.txt"
     old, new = "old\n" * 1000, "new\n" * 2_000_000

@@ -18,6 +18,8 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 from scorekeeper.output.html import COLOURS, HEIGHT, PAD, WINNER, stroke
 
+pytestmark = pytest.mark.slow  # a real browser
+
 runner = CliRunner()
 ANNA_SWEEPS = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: 11-0
 BRUNO_SWEEPS = ["-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Bruno=7"]  # 0-11

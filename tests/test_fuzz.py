@@ -38,6 +38,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+pytestmark = pytest.mark.slow  # fuzzing every surface
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 RULESETS = ROOT / "rulesets"

@@ -17,6 +17,8 @@ from scorekeeper import _json
 from scorekeeper.history import _jsonstream, archive
 from scorekeeper.history.store import Store
 
+pytestmark = pytest.mark.slow  # large histories
+
 BIG = ["-p", "Anna=rest", "-p", "Bruno=h:A", "-s", "Anna=7"]  # Hurricane: Anna 11, Bruno 0
 SMALL = ["-p", "Anna=h:A", "-p", "Bruno=rest", "-s", "Bruno=2"]  # Bruno 6
 

@@ -65,6 +65,7 @@ def test_a_planted_pickle_in_the_cache_runs_no_code(cache: Path, tmp_path: Path)
     assert code == 0 and not witness.exists()
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_entry_is_a_miss_not_an_error(cache: Path) -> None:
     first = load_rules("scopa")
     (entry,) = (cache / "rules").iterdir()
@@ -177,6 +178,7 @@ def test_dev_zero_as_a_hand_file_is_refused() -> None:
     assert refused(*run("score", "/dev/zero")) == "error: /dev/zero: the hand file is larger than 256 KiB; refused\n"
 
 
+@pytest.mark.slow
 def test_an_extends_chain_of_3000_files_is_refused(tmp_path: Path) -> None:
     for i in range(3000):
         write(tmp_path, f"c{i}.yaml", f"extends: c{i + 1}.yaml\nid: c{i}\n")
@@ -224,6 +226,7 @@ def test_non_utf8_bytes_in_an_argument_are_refused() -> None:
     assert done.stderr == b"error: argument 2 (b'\\xff.yaml') is not UTF-8 text\n"
 
 
+@pytest.mark.slow
 def test_a_folder_as_a_hand_file_is_one_line_and_exit_2(tmp_path: Path) -> None:
     done = _console("score", str(tmp_path))
     assert (done.returncode, done.stdout) == (2, b"")
@@ -234,6 +237,7 @@ BUG = ("import scorekeeper.cli.score as face; "
        "face.score_hand = lambda *a, **k: (_ for _ in ()).throw(RuntimeError('a bug'))")
 
 
+@pytest.mark.slow
 def test_a_bug_is_one_line_exit_70_and_debug_shows_the_traceback() -> None:
     done = _console("score", "-p", "A=rest", "-p", "B=", before=BUG)
     assert (done.returncode, done.stdout) == (70, b"")

@@ -124,6 +124,7 @@ def test_payloads_in_output_markdown_escapes_html_in_names_ids_and_labels(tmp_pa
     assert code == 0 and "<script>" not in html and "<img" not in html and "&lt;script&gt;" in html
 
 
+@pytest.mark.slow
 def test_payloads_in_output_terminal_shows_control_and_bidi_characters_as_escapes(tmp_path):
     rules = evil_rules(tmp_path)
     out, _ = check(run("match", "new", "--rules", str(rules), "--side", "Anna", "--side", "Bruno"), 0)
@@ -157,6 +158,7 @@ def test_payloads_in_output_hand_file_side_names_and_messages_are_escaped(tmp_pa
               "no\\x1b[2Jwhere\\u202e", "does not exist")
 
 
+@pytest.mark.slow
 def test_payloads_in_output_import_applies_the_name_rules_of_match_new(tmp_path):
     data = exported(tmp_path, *PLAYED)
     match = data["matches"][0]
@@ -181,6 +183,7 @@ def test_payloads_in_output_import_applies_the_name_rules_of_match_new(tmp_path)
 
 # --- 2. integers SQLite cannot hold ---------------------------------------------------------------
 
+@pytest.mark.slow
 def test_integers_above_2_63_targets_are_refused_in_one_line():
     new = ("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--target")
     one_error(run(*new, "99999999999999999999"), "--target", "10,000")
@@ -191,6 +194,7 @@ def test_integers_above_2_63_targets_are_refused_in_one_line():
     assert check(run(*new, "10000", "-q"), 0)[0] == "1\n"
 
 
+@pytest.mark.slow
 def test_integers_above_2_63_match_ids_are_refused_in_one_line():
     assert run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno")[0] == 0
     for command in ("show", "undo"):
@@ -200,6 +204,7 @@ def test_integers_above_2_63_match_ids_are_refused_in_one_line():
     one_error(run("match", "show", "9223372036854775807"), "no such match")
 
 
+@pytest.mark.slow
 def test_integers_above_2_63_sweeps_and_declarations_are_bounded_by_the_game():
     assert run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno")[0] == 0
     # refused as the option is read (too many digits for any count), or by the game's bound
@@ -219,6 +224,7 @@ def test_integers_above_2_63_sweeps_and_declarations_are_bounded_by_the_game():
     assert json.loads(run("match", "show", "2", "--json")[1])["hands"] == []  # nothing was stored
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("field", "value"), [
     ("id", 2**63), ("target", 10**20), ("target", 10_001), ("hands.0.number", 2**64),
     ("hands.0.categories.0.points.0", 10**30), ("events.0.hand", 2**63), ("hands.0.added_by", 2**63),
@@ -246,6 +252,7 @@ def claimed(tmp_path: Path) -> dict:
                     ["match", "add", *SCOPA], ["match", "claim", "1", "Anna"], ["match", "undo", "1"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("value", [99, 6, 0, -1])
 def test_an_imported_claim_ended_by_past_the_events_is_refused_with_its_place(tmp_path, value):
     data = claimed(tmp_path)
@@ -260,6 +267,7 @@ def test_an_imported_claim_ended_by_past_the_events_is_refused_with_its_place(tm
     one_error(import_data(tmp_path, data, "hand.json"), "matches[0].hands[0].ended_by")
 
 
+@pytest.mark.slow
 def test_a_damaged_database_is_named_not_hidden_by_a_failed_commit(tmp_path):
     db = tmp_path / "damaged.sqlite"
     for args in PLAYED:
@@ -274,6 +282,7 @@ def test_a_damaged_database_is_named_not_hidden_by_a_failed_commit(tmp_path):
         one_error(run(*command, "--db", str(db)), f"{db} is not a scorekeeper history (or is damaged): ")
 
 
+@pytest.mark.slow
 def test_a_foreign_or_empty_file_as_db_is_refused_and_left_alone(tmp_path):
     empty = tmp_path / "empty.sqlite"
     empty.touch()
@@ -297,6 +306,7 @@ def test_a_foreign_or_empty_file_as_db_is_refused_and_left_alone(tmp_path):
 
 # --- 4. read-only media ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_history_on_read_only_media_can_be_read_and_writing_says_why_not(tmp_path, monkeypatch):
     """The tests run as root, for whom chmod stops no write and ``os.access`` always says yes, and a
     read-only mount cannot be made here. So the file and its folder are chmod'ed read-only AND
@@ -365,6 +375,7 @@ def umask_022():
     os.umask(old)
 
 
+@pytest.mark.slow
 def test_export_o_keeps_the_mode_of_the_file_it_replaces_and_gives_a_new_one_the_umask(tmp_path, umask_022):
     assert run(*PLAYED[0])[0] == 0
     new = tmp_path / "new.csv"
@@ -455,6 +466,7 @@ def test_a_full_disk_during_a_write_to_the_history_says_so_and_that_nothing_was_
 
 # --- 6. long lists of errors ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_error_output_is_capped_at_20_problems_then_how_many_more(tmp_path):
     data = exported(tmp_path, *PLAYED, ["match", "add", *SCOPA])
     for hand in data["matches"][0]["hands"]:

@@ -34,6 +34,8 @@ from scorekeeper.play.simulate import Simulator, json_line, simulate
 from scorekeeper.play.verify import verify_lines
 from scorekeeper.rules.catalog import load_rules
 
+pytestmark = pytest.mark.slow  # fuzzed records and whole-pack tables
+
 ROOT = Path(__file__).resolve().parent.parent
 _RUNNER = CliRunner()
 FAST = 5.0  # seconds: every hostile case is answered well within this (they used to take minutes)

@@ -19,6 +19,8 @@ from scorekeeper.play import _chunks, _parallel, simulate
 from scorekeeper.play.simulate import Simulator, json_line
 from scorekeeper.rules.catalog import load_rules
 
+pytestmark = pytest.mark.slow  # worker processes
+
 runner = CliRunner()
 
 

@@ -28,6 +28,7 @@ def test_match_new_prints_a_summary_and_the_next_command_or_only_the_id_with_qui
     assert new("-q", "--rules", "scopone", "--side", "Anna+Bruno", "--side", "Carla+Dario", "--name", "friday") == "2"
 
 
+@pytest.mark.slow
 def test_match_add_prints_the_hand_the_standings_and_the_winner_staked_double():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
     code, out, err = run("match", "add", *BIG)
@@ -63,6 +64,7 @@ Playing, 11-0, first to reach 16.
                    "undo or edit a hand to change that\n")
 
 
+@pytest.mark.slow
 def test_a_hand_that_does_not_check_out_is_refused_and_nothing_is_stored():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
     code, out, err = run("match", "add", "-p", "Anna=7d", "-p", "Bruno=Ad")
@@ -143,6 +145,7 @@ Anna wins the match, 11-0, stake 2 (doubled): Anna reached 11 with the highest t
 """
 
 
+@pytest.mark.slow
 def test_undo_withdraws_the_last_hand_and_the_trail_keeps_it():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
     run("match", "add", *BIG)
@@ -164,6 +167,7 @@ Playing, 11-0, first to reach 16.
         assert kinds == ["new", "add", "add", "undo"]
 
 
+@pytest.mark.slow
 def test_edit_replaces_a_hand_and_recomputes_the_winner():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno")
     run("match", "add", *BIG)
@@ -176,6 +180,7 @@ def test_edit_replaces_a_hand_and_recomputes_the_winner():
     assert (data["finished"], data["winner"], data["totals"]) == (False, None, {"Anna": 11, "Bruno": 11})
 
 
+@pytest.mark.slow
 def test_claim_policy_true_and_false_claims():
     new("--rules", "hurricane", "--side", "Anna", "--side", "Bruno", "--finish", "claim", "--target", "11")
     run("match", "add", *BIG)
@@ -247,6 +252,7 @@ def test_missing_database_folder_is_a_clear_error(tmp_path):
                    f"the folder {tmp_path}/nowhere does not exist\n")
 
 
+@pytest.mark.slow
 def test_every_match_command_has_help():
     group = get_command(app).commands["match"]
     for name, command in group.commands.items():

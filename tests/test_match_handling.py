@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from conftest import run
 
 from scorekeeper.history._schema import MIGRATIONS
@@ -57,6 +58,7 @@ def test_show_undo_and_export_take_the_match_just_finished():
     assert out.startswith("Withdrew hand 1 of match 1.\n")
 
 
+@pytest.mark.slow
 def test_with_several_matches_being_played_the_latest_is_taken_and_named():
     ok(*HURRICANE, "--name", "one")
     ok("match", "new", "-r", "hurricane", "--side", "Carla", "--side", "Dario", "--name", "two")
@@ -84,6 +86,7 @@ def test_edit_and_claim_need_no_match_when_one_is_being_played():
     assert (code, err) == (2, "error: HAND 'x': not a hand number (1, 2, ...)\n")
 
 
+@pytest.mark.slow
 def test_names_are_unique_among_open_matches_in_any_letter_case():
     ok(*HURRICANE, "--name", "friday")
     code, out, err = run("match", "new", "-r", "scopa", "--side", "Carla", "--side", "Dario", "--name", "FRIDAY")
@@ -97,6 +100,7 @@ def test_names_are_unique_among_open_matches_in_any_letter_case():
     assert json.loads(ok("match", "show", "friday", "--json"))["id"] == 2  # the open one first
 
 
+@pytest.mark.slow
 def test_rename_abandon_delete_and_restore_are_kept_as_events():
     ok(*HURRICANE, "--name", "friday")
     ok("match", "add", *BIG)
@@ -124,6 +128,7 @@ id    name      rules      sides          hands    score    state
     assert kinds == ["new", "add", "rename", "abandon", "delete", "restore", "restore"]
 
 
+@pytest.mark.slow
 def test_a_deleted_match_is_hidden_from_exports_and_stats_but_kept_in_the_history_file(tmp_path):
     ok(*HURRICANE, "--name", "gone")
     ok("match", "add", *BIG)
@@ -155,6 +160,7 @@ Enter each hand with: scorekeeper match add second --pile Anna=CARDS --pile Brun
     assert [(e["kind"], e["detail"]) for e in events] == [("new", {"rematch_of": 1, "suit_letters": "french"})]
 
 
+@pytest.mark.slow
 def test_points_only_hand_is_stored_and_marked_unverified_everywhere():
     ok("match", "new", "-r", "scopa", "--side", "Anna", "--side", "Bruno")
     assert ok("match", "add", "--points", "Anna=3", "--points", "bruno=1") == """\
@@ -210,6 +216,7 @@ def test_rules_check_json_reports_the_result_and_the_errors(tmp_path):
     assert code == 2 and json.loads(out)["ok"] is False and json.loads(out)["errors"]
 
 
+@pytest.mark.slow
 def test_a_history_of_schema_1_is_brought_up_to_date_with_its_matches(tmp_path):
     path = tmp_path / "old.sqlite"
     ok(*HURRICANE, "--name", "kept", "--db", str(path))

@@ -42,6 +42,7 @@ def test_a_match_reads_the_next_hand_with_the_letters_of_the_last(match: None) -
     assert typed_piles() == [("B:7 D:7", "italian"), ("B:7 D:7", "italian")]
 
 
+@pytest.mark.slow
 def test_french_suits_switches_a_match_back_and_it_is_remembered(match: None) -> None:
     ok("match", "add", "--italian-suits", *ITALIAN_SEVENS)
     code, out, err = run("match", "add", "--french-suits", *ITALIAN_SEVENS)
@@ -128,6 +129,7 @@ def test_the_hint_for_b_names_italian_suits_and_the_settings_key(match: None) ->
             "--spanish-suits, or set suit_letters = \"italian\" (or \"spanish\") in the settings file)") in err
 
 
+@pytest.mark.slow
 def test_rematch_keeps_the_matchs_letters(match: None) -> None:
     ok("match", "add", "--italian-suits", *CUPS_AS_C)
     ok("match", "rematch", "1")

@@ -19,6 +19,7 @@ def test_there_are_sample_matches():
     assert {p.stem for p in SAMPLES} >= {"wall-street-playoff", "hurricane-double", "scopone-recount", "scopa-cappotto"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_sample_match(script: Path) -> None:
     expect: dict[str, str] = {}

@@ -17,6 +17,7 @@ import os
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -31,6 +32,8 @@ from scorekeeper.play.simulate import Simulator
 from scorekeeper.play.verify import verify_lines
 from scorekeeper.rules.catalog import builtin_ids, load_rules
 from scorekeeper.web.forms import hand_spec
+
+pytestmark = pytest.mark.slow  # every game, every face
 
 GAMES = builtin_ids()
 LAYOUTS = ("any order", "deck order", "rest", "suit groups", "record")

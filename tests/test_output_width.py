@@ -9,6 +9,7 @@ from scorekeeper.rules.catalog import builtin_ids
 from tests.conftest import run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_id", builtin_ids())
 def test_rules_show_fits_an_80_column_terminal(rules_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "80")

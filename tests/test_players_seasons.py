@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 from conftest import run
 from test_ratings import played, rows
 
@@ -18,6 +19,7 @@ def players() -> dict[str, dict]:
     return {p["name"]: p for p in json.loads(out)}
 
 
+@pytest.mark.slow
 def test_a_name_typed_in_another_letter_case_is_the_same_player() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa", ["ANNA", "Carla"], ["ANNA=11", "Carla=4"])
@@ -25,6 +27,7 @@ def test_a_name_typed_in_another_letter_case_is_the_same_player() -> None:
     assert rows()[("scopa/1v1", "Anna")]["matches"] == 2
 
 
+@pytest.mark.slow
 def test_a_name_typed_two_ways_merged_keeps_one_player_with_every_match() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa", ["Ana", "Carla"], ["Ana=11", "Carla=4"])
@@ -51,6 +54,7 @@ def test_two_who_played_each_other_cannot_be_merged() -> None:
     assert set(players()) == {"Anna", "Bruno"}
 
 
+@pytest.mark.slow
 def test_an_alias_given_before_it_is_used_counts_its_matches() -> None:
     played("scopa", ["Antonio", "Bruno"], ["Antonio=11", "Bruno=4"])
     assert run("players", "alias", "Antonio", "Toni")[0] == 0
@@ -58,6 +62,7 @@ def test_an_alias_given_before_it_is_used_counts_its_matches() -> None:
     assert rows()[("scopa/1v1", "Antonio")]["matches"] == 2
 
 
+@pytest.mark.slow
 def test_a_rename_keeps_the_history_under_the_new_name() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     assert run("players", "rename", "anna", "Anna Rossi")[0] == 0
@@ -70,6 +75,7 @@ def test_a_rename_keeps_the_history_under_the_new_name() -> None:
     assert code == 1 and "'Bruno' is another player" in err
 
 
+@pytest.mark.slow
 def test_a_players_page_has_games_rating_over_time_head_to_head_and_partners() -> None:
     played("scopone", ["Anna+Bruno", "Carla+Dario"], ["Anna=11", "Carla=3"])
     played("scopone", ["Anna+Carla", "Bruno+Dario"], ["Bruno=11", "Anna=3"])
@@ -106,6 +112,7 @@ def test_season_points_never_go_down() -> None:
     assert all(after[p] >= before[p] for p in before)
 
 
+@pytest.mark.slow
 def test_a_seasons_table_counts_the_matches_of_its_days(tmp_path) -> None:
     played("scopone", ["Anna+Bruno", "Carla+Dario"], ["Anna=11", "Carla=3"])
     played("scopa", ["Anna", "Carla"], ["Carla=11", "Anna=3"])
@@ -127,6 +134,7 @@ def test_a_seasons_table_counts_the_matches_of_its_days(tmp_path) -> None:
     assert code == 0 and "<td>Dario</td>" in out and "<script" not in out
 
 
+@pytest.mark.slow
 def test_bad_season_input_is_one_line() -> None:
     code, out, err = run("season", "show", "Winter")
     assert (code, out) == (2, "") and err.startswith("error: season 'Winter': no such season")
@@ -143,6 +151,7 @@ def test_bad_season_input_is_one_line() -> None:
     assert listed[0]["tournaments"] == ["Spring Cup", "Summer Cup"]
 
 
+@pytest.mark.slow
 def test_a_history_opened_only_to_read_gives_the_same_ratings_and_pages() -> None:
     import os
 
@@ -158,6 +167,7 @@ def test_a_history_opened_only_to_read_gives_the_same_ratings_and_pages() -> Non
         assert (ratings_list(store), player_page(store, "carla")) == cached
 
 
+@pytest.mark.slow
 def test_a_history_on_read_only_media_still_gives_ratings_pages_and_seasons(tmp_path, monkeypatch) -> None:
     """As tests/test_hostile_history.py does (the tests run as root): the folder and file chmod'ed
     read-only and ``os.access`` answering as for an ordinary user."""

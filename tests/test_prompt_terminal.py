@@ -11,7 +11,10 @@ import sys
 from typing import Any
 
 import pexpect  # type: ignore[import-untyped]
+import pytest
 from conftest import run
+
+pytestmark = pytest.mark.slow  # a pseudo-terminal
 
 UP = "\x1b[A"
 BACKSPACE = "\x7f"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def entry(rules_id: str, piles: list[list[int]]) -> HandEntry:
     return HandEntry(tuple(f"S{i}" for i in range(len(piles))), texts)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(split_hands())
 def test_any_split_of_a_built_in_deck_verifies_clean(hand: tuple[str, list[list[int]]]) -> None:
@@ -37,6 +39,7 @@ def test_any_split_of_a_built_in_deck_verifies_clean(hand: tuple[str, list[list[
     assert Counter(load_rules(rules_id)).score(entry(rules_id, piles)).problems == ()
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(split_hands(), st.data())
 def test_removing_a_card_is_always_reported(hand: tuple[str, list[list[int]]], data: st.DataObject) -> None:
@@ -48,6 +51,7 @@ def test_removing_a_card_is_always_reported(hand: tuple[str, list[list[int]]], d
     assert any("in no pile" in p and card.rank.value in p for p in result.problems)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(split_hands(), st.data())
 def test_duplicating_a_card_is_always_reported(hand: tuple[str, list[list[int]]], data: st.DataObject) -> None:
@@ -60,6 +64,7 @@ def test_duplicating_a_card_is_always_reported(hand: tuple[str, list[list[int]]]
     assert any(f"{card} is twice" in p or f"{card} is also in" in p for p in problems)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(split_hands(), st.data())
 def test_points_outside_sweeps_and_declared_never_exceed_the_maximum(

@@ -189,6 +189,7 @@ def _as_decode_reads(text: str, long_integers: bool) -> tuple[str, Any]:
 JSONISH = st.text(alphabet='{}[]:,"ab019-.eE \\nutNaIfy', max_size=24)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(text=st.one_of(JSONISH, st.builds(json.dumps, st.recursive(
     st.none() | st.booleans() | st.integers(-10**17, 10**17) | st.text(max_size=5),
@@ -239,6 +240,7 @@ ANY_CARD = st.tuples(st.sampled_from(DECKS["french-52"].cards), st.booleans()).m
     lambda pair: Card.parse(str(pair[0])) if pair[1] else pair[0])
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(deck_id=st.sampled_from(sorted(DECKS)), groups=st.lists(st.lists(ANY_CARD, max_size=30), max_size=4))
 def test_split_deck_by_identities_is_the_plain_partition(deck_id: str, groups: list[list[Card]]) -> None:

@@ -28,6 +28,7 @@ def rows(*args: str) -> dict[tuple[str, str], dict]:
     return {(r["family"] + "/" + r["shape"], r["player"]): r for r in json.loads(out)["rows"]}
 
 
+@pytest.mark.slow
 def test_a_known_sequence_gives_exactly_what_openskill_gives_rated_in_order() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa", ["Bruno", "Carla"], ["Bruno=11", "Carla=9"])
@@ -77,6 +78,7 @@ def test_matches_are_rated_in_the_order_they_finished_not_started() -> None:
     assert rows()[("scopa/1v1", "Bruno")]["mu"] == b.mu
 
 
+@pytest.mark.slow
 def test_undo_of_the_finishing_hand_takes_the_match_out_and_a_new_result_counts() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     assert rows()[("scopa/1v1", "Anna")]["mu"] > 25
@@ -97,6 +99,7 @@ def test_an_edit_of_a_finished_match_changes_the_winner_and_the_ratings() -> Non
     assert after[("scopa/1v1", "Bruno")]["mu"] == before[("scopa/1v1", "Anna")]["mu"]
 
 
+@pytest.mark.slow
 def test_a_deleted_match_is_not_rated_and_a_restored_one_is_again(tmp_path) -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa", ["Anna", "Carla"], ["Anna=11", "Carla=4"])
@@ -106,6 +109,7 @@ def test_a_deleted_match_is_not_rated_and_a_restored_one_is_again(tmp_path) -> N
     assert rows()[("scopa/1v1", "Anna")]["matches"] == 2
 
 
+@pytest.mark.slow
 def test_an_import_adds_its_matches_to_the_ratings(tmp_path, monkeypatch) -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     exported = tmp_path / "club.json"
@@ -128,6 +132,7 @@ def test_an_import_adds_its_matches_to_the_ratings(tmp_path, monkeypatch) -> Non
     assert both != one
 
 
+@pytest.mark.slow
 def test_rules_rates_one_rule_set_apart_from_its_family() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa-d-assi", ["Anna", "Bruno"], ["Bruno=11", "Anna=4"])
@@ -145,6 +150,7 @@ def test_an_unknown_family_or_rule_set_is_one_line_and_exit_2(args: list[str], b
     assert (code, out) == (2, "") and err.startswith(f"error: {bad}") and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_an_abandoned_or_unfinished_match_is_not_rated() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=5", "Bruno=4"])
     run("match", "new", "--rules", "scopa", "--side", "Carla", "--side", "Dario")
@@ -153,6 +159,7 @@ def test_an_abandoned_or_unfinished_match_is_not_rated() -> None:
     assert (code, out) == (0, "No finished matches to rate yet.\n")
 
 
+@pytest.mark.slow
 def test_hands_of_a_match_still_being_played_keep_the_cache_and_its_end_moves_it(tmp_path) -> None:
     import os
 
@@ -195,6 +202,7 @@ def test_a_player_alone_is_provisional_for_eleven_matches_and_settled_after_twel
     assert after(11) and not after(12)
 
 
+@pytest.mark.slow
 def test_ratings_kept_up_to_date_match_by_match_are_those_worked_out_from_the_start(monkeypatch) -> None:
     import os
     import sqlite3

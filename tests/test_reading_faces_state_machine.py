@@ -19,6 +19,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -27,6 +28,8 @@ from starlette.testclient import TestClient
 
 from scorekeeper.cli import console_command
 from scorekeeper.web.app import create_app
+
+pytestmark = pytest.mark.slow  # every command after every write
 
 TOKEN = "token-for-the-state-machine-0123456789"
 #: Scopa hands by piles: Anna coins, settebello and a sweep (3) to Bruno's cards and primiera (2); all to Bruno.

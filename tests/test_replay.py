@@ -41,6 +41,7 @@ def pile_texts(outcome: Replayed) -> dict[str, str]:
     return {s: " ".join(map(str, deck.cards_in(m))) for s, m in zip(outcome.sides, outcome.piles, strict=True)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_every_sample_record_replays_legal_and_counts_as_score_does(path: Path) -> None:
     outcome = run(load(path), str(path))

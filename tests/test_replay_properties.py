@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def replayed(game: str, record: dict[str, Any]) -> Any:
     return replay(read_record(record, "record", engine.deck), engine)
 
 
+@pytest.mark.slow
 @FAST
 @given(st.sampled_from(GAMES), st.integers(0, 10_000), st.integers(0, 50))
 def test_every_simulated_hand_replays_legal_and_its_piles_split_the_deck(game: str, seed: int, number: int) -> None:
@@ -48,6 +50,7 @@ def test_every_simulated_hand_replays_legal_and_its_piles_split_the_deck(game: s
     assert union == ENGINES[game].deck.full
 
 
+@pytest.mark.slow
 @FAST
 @given(st.sampled_from(GAMES), st.integers(0, 10_000), st.integers(0, 50))
 def test_replayed_score_equals_score_on_its_piles(game: str, seed: int, number: int) -> None:
@@ -64,6 +67,7 @@ _PLAY_VALUES = st.one_of(st.sampled_from(["Anna", "7d", "7d 3c", "3c  4h", "", "
                          st.lists(st.sampled_from(["7d", "3c", "7x"]), max_size=2))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.dictionaries(st.sampled_from(["side", "card", "take", "player", "build", "onto", "bogus"]), _PLAY_VALUES,
                        max_size=4))

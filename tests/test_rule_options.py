@@ -68,6 +68,7 @@ def test_choosing_an_option_sets_its_field_and_nothing_else(variant: Path) -> No
     assert rules.match.target == 11  # the loaded rule set is not changed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("chosen", "message"), [
     ({"target": "16"}, "option target: '16' is not one of its choices: 11, 21"),
     ({"target": "many"}, "option target: 'many' is not a whole number (choices: 11, 21)"),

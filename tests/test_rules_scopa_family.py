@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from conftest import count, points, run
 
@@ -107,6 +108,7 @@ def test_scopone_scientifico_plays_to_21_with_11_as_an_option(tmp_path: Path) ->
     assert "to 11" in run("match", "show", "--db", db)[1].splitlines()[0]
 
 
+@pytest.mark.slow
 def test_scopone_scientifico_sweep_on_the_dealers_last_card_is_an_option(tmp_path: Path) -> None:
     # pagat (Scopone): some count a sweep made with the dealer's last card; the Italian rules do not.
     rules = load_rules("scopone-scientifico")
@@ -165,6 +167,7 @@ def test_scopa_quindici_plays_three_kings(tmp_path: Path) -> None:
     assert code == 0 and body["legal"] is True
 
 
+@pytest.mark.slow
 def test_simulate_deals_again_on_a_misdeal() -> None:
     # The simulator deals again instead of playing a table the rules void (Italian Wikipedia, Scopa).
     rules = load_rules("scopa")
@@ -339,6 +342,7 @@ def test_counter_names_napola_as_the_winning_category() -> None:
 
 # --- Options the sources call for (RULES.md, capture rules) ------------------------------------
 
+@pytest.mark.slow
 def test_must_capture_off_lets_a_hurricane_or_escoba_player_lay_a_card_that_could_capture() -> None:
     # everything2's Hurricane, and some Italian and Spanish Escoba pages: a player may lay a card
     # on the table instead of capturing; the default (Parlett, the Spanish rule book) stays on.

@@ -144,6 +144,7 @@ def test_yaml_tags_that_build_objects_are_refused(tmp_path: Path) -> None:
         write(tmp_path, "mine.yaml", text))[0]
 
 
+@pytest.mark.slow
 def test_alias_bomb_is_refused_not_expanded(tmp_path: Path) -> None:
     lines = ["a: &a [x, x, x, x, x, x, x, x, x, x]"]
     for i in range(1, 9):
@@ -186,6 +187,7 @@ def test_unknown_rule_set_lists_the_built_in_ids() -> None:
         load_rules("scopaa")
 
 
+@pytest.mark.slow
 def test_a_cached_rule_set_loads_without_pydantic_or_yaml(tmp_path: Path) -> None:
     probe = ("import sys; from scorekeeper.rules.catalog import load_rules; load_rules('hurricane'); "
              "print('pydantic' in sys.modules, 'yaml' in sys.modules)")

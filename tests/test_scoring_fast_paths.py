@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ def _front_door_hands(draw: Any) -> tuple[str, dict[Any, Any], dict[str, Any]]:
     return game, piles, facts
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_front_door_hands())
 def test_the_front_door_gives_for_plain_piles_what_the_hand_file_reader_gives(
@@ -93,6 +95,7 @@ def _masks(draw: Any) -> tuple[str, tuple[int, ...], tuple[int, ...], tuple[str,
 KEPT = {game: Counter(load_rules(game)) for game in builtin_ids()}  # counts every example: keeps outcomes
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_masks())
 def test_a_counter_that_keeps_outcomes_counts_as_a_fresh_one(hand: tuple[str, tuple[int, ...], tuple[int, ...],
@@ -105,6 +108,7 @@ def test_a_counter_that_keeps_outcomes_counts_as_a_fresh_one(hand: tuple[str, tu
     assert [c.scored for c in kept.categories] == [c.scored for c in fresh.categories]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_masks())
 def test_an_empty_third_side_changes_no_points_or_taker_of_the_first_two(
@@ -119,6 +123,7 @@ def test_an_empty_third_side_changes_no_points_or_taker_of_the_first_two(
         assert scorer.match_taker(two) == scorer.match_taker(three)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["scopa", "scopa-52", "scopone"]), st.integers(0, (1 << 52) - 1))
 def test_primiera_total_is_the_best_card_of_each_suit_added_up(game: str, bits: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import run
 from test_tournament_cli import new, ok, play_table
 
@@ -28,6 +29,7 @@ def points(table: dict) -> dict[str, tuple[int, int, int, int]]:  # type: ignore
     return {r["player"]: (r["points"], r["matches"], r["won"], r["tournament_points"]) for r in table["rows"]}
 
 
+@pytest.mark.slow
 def test_a_season_of_tournaments_counts_their_tables_and_the_places_once_a_tournament_is_over() -> None:
     new("--format", "round-robin")  # Anna, Bruno, Carla, Dino: 3 rounds of 2 tables
     ok("season", "new", "Cups", "--tournament", "club", "--tournament", "Autumn Cup", "--win", "3",
@@ -50,6 +52,7 @@ def test_a_season_of_tournaments_counts_their_tables_and_the_places_once_a_tourn
     assert "No places yet from Autumn Cup" in out
 
 
+@pytest.mark.slow
 def test_each_player_of_a_pair_gets_the_pairs_points_and_place() -> None:
     new("--format", "swiss", "--rounds", "1", name="Pairs Cup", players=["Anna+Bruno", "Carla+Dino"])
     ok("season", "new", "Pairs", "--tournament", "Pairs Cup", "--win", "2", "--places", "5,1")
@@ -60,6 +63,7 @@ def test_each_player_of_a_pair_gets_the_pairs_points_and_place() -> None:
                              "Dino": (1, 1, 0, 1)}
 
 
+@pytest.mark.slow
 def test_a_forfeited_table_is_no_match_of_the_season() -> None:
     new("--format", "swiss", "--rounds", "1", name="Short")
     ok("season", "new", "S", "--tournament", "Short", "--places", "")
@@ -74,6 +78,7 @@ def test_a_forfeited_table_is_no_match_of_the_season() -> None:
     assert sorted(points(table).values()) == [(0, 0, 0, 0), (0, 0, 0, 0), (0, 1, 0, 0), (3, 1, 1, 0)]
 
 
+@pytest.mark.slow
 def test_the_tv_page_turns_a_panel_with_the_league_table_of_each_season_counting_the_tournament() -> None:
     import re
 
@@ -97,6 +102,7 @@ def test_the_tv_page_turns_a_panel_with_the_league_table_of_each_season_counting
     assert re.findall(r"<td>(\w+)</td><td>(\d+)</td>", year)[:2] == [("Anna", "2"), ("Bruno", "2")]
 
 
+@pytest.mark.slow
 def test_the_season_page_names_its_tournaments_and_those_that_give_no_places_yet() -> None:
     from test_web_ratings import joined as joined_club
 
@@ -109,6 +115,7 @@ def test_the_season_page_names_its_tournaments_and_those_that_give_no_places_yet
     assert 'href="?format=xlsx"' in page
 
 
+@pytest.mark.slow
 def test_an_entrant_typed_under_another_name_of_a_player_counts_for_that_player() -> None:
     from test_ratings import played
 

@@ -12,6 +12,7 @@ from test_export_html_browser import chromium
 from test_tournament_browser import TV
 from test_web_browser import TOKEN, serving
 
+pytestmark = pytest.mark.slow  # a real browser
 
 def test_the_tv_turns_to_the_seasons_league_table_in_type_of_at_least_32_px() -> None:
     browser_path = chromium()

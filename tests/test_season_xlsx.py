@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from conftest import run
 from test_ratings import played
 from test_web_ratings import joined
@@ -19,6 +20,7 @@ def sheet_of(data: bytes) -> tuple[list[str], str, list[str]]:
     return names, found["xl/worksheets/sheet1.xml"], strings
 
 
+@pytest.mark.slow
 def test_a_season_exports_as_an_excel_workbook_from_the_cli_and_the_page(tmp_path) -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa", ["Anna", "Carla"], ["Anna=11", "Carla=4"])

@@ -52,6 +52,7 @@ def test_simulated_line_is_a_record_with_its_piles_and_sweeps() -> None:
     assert len(line["plays"]) == 36 and list(line["piles"]) == ["A", "B"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", builtin_ids())
 def test_every_built_in_game_simulates_and_its_records_replay(rules: str, tmp_path: Path) -> None:
     path = tmp_path / "h.jsonl"

@@ -79,6 +79,7 @@ def test_help_of_a_group_lists_whole_sentences(monkeypatch: pytest.MonkeyPatch) 
     assert "  show    One rule set: its categories in count order and its match settings.\n" in done.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("group", [name for name, (_, _, is_group, _) in COMMANDS.items() if is_group])
 def test_a_group_builds_only_the_command_that_runs(group: str) -> None:
     from scorekeeper import cli
@@ -93,6 +94,7 @@ def test_a_group_builds_only_the_command_that_runs(group: str) -> None:
     assert all(isinstance(built.commands[n], cli._Deferred) for n in names[1:])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [("match", "--help"), ("match", "add", "--help"), ("rules", "show", "--help")])
 def test_the_console_help_of_a_group_and_its_commands_is_the_whole_tree_help(
         monkeypatch: pytest.MonkeyPatch, args: tuple[str, ...]) -> None:
@@ -112,6 +114,7 @@ def test_a_mistyped_command_is_named_with_the_one_meant() -> None:
     assert done.returncode == 2 and "No such command 'scroe'. Did you mean 'score'?" in done.stderr
 
 
+@pytest.mark.slow
 def test_score_with_a_warm_cache_imports_no_yaml_pydantic_rich_or_tabulate(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "cache"))
@@ -126,6 +129,7 @@ def test_score_with_a_warm_cache_imports_no_yaml_pydantic_rich_or_tabulate(tmp_p
         assert "scorekeeper.cli.match" not in modules and "scorekeeper.cli.play" not in modules
 
 
+@pytest.mark.slow
 def test_a_yaml_hand_imports_yaml_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "cache"))
     env = _env(monkeypatch)
@@ -163,6 +167,7 @@ _DIGIT_FIRST = st.one_of(
                      "0.", "6.8523015e+5", "\u0661\u0662", "7\u00e9", "7\u0661"]))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(_DIGIT_FIRST)
 def test_a_plain_value_starting_with_a_digit_gets_the_tag_pyyaml_gives_it(value: str) -> None:
@@ -197,6 +202,7 @@ def test_a_cache_folder_others_may_only_read_is_made_private_and_used(tmp_path: 
 _ASCII = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 5).flatmap(lambda n: st.tuples(
     st.lists(_ASCII, min_size=n, max_size=n),
@@ -247,6 +253,7 @@ def _hands(draw: Any) -> tuple[str, HandEntry]:
     return game, HandEntry(sides, tuple(piles), sweeps={"A": draw(st.integers(0, 3))})
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_hands())
 def test_piles_read_by_the_fast_path_count_as_read_piles_counts_them(hand: tuple[str, HandEntry]) -> None:
@@ -277,6 +284,7 @@ def test_primiera_table_holds_the_best_value_of_every_subset_of_a_suit() -> None
     assert table[0] == 0 and len(table) == 1024
 
 
+@pytest.mark.slow
 def test_sample_totals_are_unchanged_through_the_console(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "cache"))
     done, _ = _console("score", str(SAMPLES / "scopa-2-4.yaml"), "--json", env=_env(monkeypatch))
@@ -288,6 +296,7 @@ def test_sample_totals_are_unchanged_through_the_console(tmp_path: Path, monkeyp
 WIDE = "200"  # help is drawn 100 columns wide (cli._root_typer): the lines looked for are shorter
 
 
+@pytest.mark.slow
 def test_lang_it_gives_the_help_of_score_in_italian(monkeypatch: pytest.MonkeyPatch) -> None:
     done, _ = _console("--lang", "it", "score", "--help", env=_env(monkeypatch, WIDE))
     assert done.returncode == 0
@@ -347,6 +356,7 @@ _COLUMN_VALUES = st.recursive(
     max_leaves=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_COLUMN_VALUES)
 def test_a_column_is_encoded_as_the_compact_json_encoder_encodes_it(value: Any) -> None:

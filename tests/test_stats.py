@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
@@ -34,6 +35,7 @@ def figures(*args: str) -> dict:
     return {row["name"]: row for row in json.loads(out)["sides"]}
 
 
+@pytest.mark.slow
 def test_players_are_counted_in_every_match_and_teams_under_their_side_name():
     club()
     rows = figures()
@@ -48,6 +50,7 @@ def test_players_are_counted_in_every_match_and_teams_under_their_side_name():
     assert rows["Carla+Dario"]["sweeps_per_hand"] == 1.5
 
 
+@pytest.mark.slow
 def test_filters_by_side_and_rules():
     club()
     assert list(figures("--side", "anna")) == ["Anna"]
@@ -56,6 +59,7 @@ def test_filters_by_side_and_rules():
     assert run("stats", "--rules", "escoba")[1] == "No matches recorded for that choice.\n"
 
 
+@pytest.mark.slow
 def test_stats_table():
     club()
     code, out, _err = run("stats", "--rules", "hurricane")
@@ -70,6 +74,7 @@ def test_stats_table():
     ]
 
 
+@pytest.mark.slow
 def test_an_unfinished_match_is_counted_apart_from_the_finished_ones_and_out_of_the_win_rate():
     """Issue 10: 3 matches, 2 won, 100% read as if the third, still playing, had been lost or forgotten."""
     for _ in range(3):
@@ -84,6 +89,7 @@ def test_an_unfinished_match_is_counted_apart_from_the_finished_ones_and_out_of_
     assert (anna["matches"], anna["finished"], anna["playing"], anna["won"], anna["win_rate"]) == (3, 2, 1, 2, 1.0)
 
 
+@pytest.mark.slow
 def test_an_unknown_rule_set_is_an_error_naming_it():
     club()
     code, out, err = run("stats", "--rules", "nosuch")
@@ -93,6 +99,7 @@ def test_an_unknown_rule_set_is_an_error_naming_it():
     assert run("stats", "--rules", "escoba") == (0, "No matches recorded for that choice.\n", "")
 
 
+@pytest.mark.slow
 def test_stats_with_a_points_only_hand_does_not_fail_with_keyerror_points_only():
     """Issue 24: once a hand was entered with ``match add --points``, ``stats`` (and --json, and the filters
     taking that match in) exited 70 with KeyError: 'points-only'. Such a hand counts in the points and the

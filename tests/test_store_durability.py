@@ -27,6 +27,8 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.hand import HandSpec
 
 # Scopa: Anna 3, Bruno 2 (most coins, settebello, a sweep against most cards and primiera).
+pytestmark = pytest.mark.slow  # processes killed at random
+
 HAND = with_options(HandSpec(), piles=["Anna=d:A234567 h:A2345 s:A c:A", "Bruno=rest"], sweeps=["Anna=1"])
 OTHER = with_options(HandSpec(), piles=["Anna=h:A", "Bruno=rest"], sweeps=["Bruno=2"])
 

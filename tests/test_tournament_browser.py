@@ -11,6 +11,8 @@ from conftest import run
 from test_export_html_browser import chromium
 from test_web_browser import PHONE, TOKEN, no_sideways_scrolling, serving
 
+pytestmark = pytest.mark.slow  # a real browser
+
 TV = {"width": 1920, "height": 1080}
 DESK = {"width": 1280, "height": 800}
 

@@ -68,6 +68,7 @@ def test_a_round_played_with_match_add_is_in_the_standings_json() -> None:
     assert standings["rows"][1]["decided_by"] == ["match-points", 3]  # the second row is above the third by points
 
 
+@pytest.mark.slow
 def test_pairing_before_every_table_is_over_is_refused_and_changes_nothing() -> None:
     new("--format", "swiss", "--rounds", "3")
     first = json.loads(ok("tournament", "pair", "--json"))
@@ -104,6 +105,7 @@ def test_an_unknown_entrant_or_a_taken_name_is_refused() -> None:
     assert "given twice" in refused("tournament", "enter", "carla")
 
 
+@pytest.mark.slow
 def test_late_entry_drop_and_return_are_events_in_the_log_and_undo_takes_back_the_latest() -> None:
     new("--format", "swiss", "--rounds", "4")
     ok("tournament", "enter", "Elio")
@@ -119,6 +121,7 @@ def test_late_entry_drop_and_return_are_events_in_the_log_and_undo_takes_back_th
     assert "Bruno" not in [e for t in pairing["tables"] for e in t["entrants"]] + pairing["bye"]
 
 
+@pytest.mark.slow
 def test_undoing_a_pairing_abandons_its_open_matches_and_the_round_can_be_paired_again() -> None:
     new("--format", "swiss", "--rounds", "2")
     pairing = json.loads(ok("tournament", "pair", "--json"))
@@ -143,6 +146,7 @@ def test_a_manual_repairing_swaps_two_entrants_with_a_reason_and_new_matches() -
     assert log[-1]["kind"] == "repair" and "cousins" in log[-1]["text"]
 
 
+@pytest.mark.slow
 def test_standings_as_csv_and_xlsx(tmp_path: Path) -> None:
     new("--format", "round-robin")
     play_round(json.loads(ok("tournament", "pair", "--json")))
@@ -169,6 +173,7 @@ def test_rotating_partners_start_scopone_matches_of_two_partnerships() -> None:
         assert sides == table["entrants"]
 
 
+@pytest.mark.slow
 def test_groups_then_knockout_from_the_command_line_to_the_winner() -> None:
     players = [f"P{i}" for i in range(8)]
     new("--format", "groups-knockout", players=players)  # groups A: P0 P3 P4 P7, B: P1 P2 P5 P6
@@ -195,6 +200,7 @@ def test_groups_then_knockout_from_the_command_line_to_the_winner() -> None:
     assert [(r["group"], r["entrant"], r["match_points"]) for r in groups[:2]] == [("A", "P0", 9), ("A", "P3", 6)]
 
 
+@pytest.mark.slow
 def test_a_table_of_n_hands_counts_its_first_n_and_equal_totals_draw() -> None:
     new("--format", "round-robin", "--hands", "2", players=["Anna", "Bruno"])
     table = json.loads(ok("tournament", "pair", "--json"))["tables"][0]
@@ -205,6 +211,7 @@ def test_a_table_of_n_hands_counts_its_first_n_and_equal_totals_draw() -> None:
     assert [(r["drawn"], r["match_points"], r["points_for"]) for r in rows] == [(1, 1, 3), (1, 1, 3)]
 
 
+@pytest.mark.slow
 def test_time_called_ends_each_playing_table_after_the_hand_in_play() -> None:
     new("--format", "swiss", "--rounds", "2")
     pairing = json.loads(ok("tournament", "pair", "--json"))

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import networkx as nx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tournament_sim import Sim
@@ -39,6 +40,7 @@ def avoidable(names: list[str], before: Counter[frozenset[str]], byes: tuple[str
     return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == len(playing)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(fields, st.integers(min_value=1, max_value=8), seeds)
 def test_swiss_places_everyone_once_and_rematches_only_where_unavoidable(count: int, rounds: int, seed: int) -> None:
@@ -70,6 +72,7 @@ def test_the_same_seed_gives_the_same_pairings(count: int, rounds: int, seed: in
     assert runs[0] == runs[1]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(fields, st.booleans(), seeds)
 def test_the_round_robin_meets_everyone_exactly_once_a_leg(count: int, double: bool, seed: int) -> None:

@@ -9,6 +9,7 @@ import json
 import re
 import zipfile
 
+import pytest
 from conftest import run
 from starlette.testclient import TestClient
 
@@ -38,6 +39,7 @@ def post(c: TestClient, csrf: str, path: str, **fields: str) -> None:
     assert answer.status_code == 303, answer.text
 
 
+@pytest.mark.slow
 def test_the_director_pairs_a_round_and_each_table_gets_an_open_match() -> None:
     tid = tournament("Anna", "Bruno", "Carla", "Dino", "Elio")
     c, csrf = joined()
@@ -51,6 +53,7 @@ def test_the_director_pairs_a_round_and_each_table_gets_an_open_match() -> None:
     assert answer.status_code == 400 and "still being played at tables 1, 2" in answer.text
 
 
+@pytest.mark.slow
 def test_a_change_without_the_csrf_field_is_refused_and_changes_nothing() -> None:
     tid = tournament("Anna", "Bruno")
     c, _csrf = joined()
@@ -59,6 +62,7 @@ def test_a_change_without_the_csrf_field_is_refused_and_changes_nothing() -> Non
     assert TestClient(create_app(None, TOKEN)).get(f"/t/{tid}/tv").status_code == 403  # not joined
 
 
+@pytest.mark.slow
 def test_late_entry_drop_and_undo_from_the_director_page() -> None:
     tid = tournament("Anna", "Bruno", "Carla")
     c, csrf = joined()
@@ -71,6 +75,7 @@ def test_late_entry_drop_and_undo_from_the_director_page() -> None:
     assert answer.status_code == 400 and "entrant &#39;Zoe&#39;: not in tournament &#39;Club&#39;" in answer.text
 
 
+@pytest.mark.slow
 def test_a_tables_qr_code_joins_a_phone_and_opens_that_tables_match() -> None:
     tid = tournament("Anna", "Bruno", "Carla", "Dino")
     c, csrf = joined()
@@ -85,6 +90,7 @@ def test_a_tables_qr_code_joins_a_phone_and_opens_that_tables_match() -> None:
     assert TestClient(create_app(None, TOKEN)).get(f"/t/{tid}/table/2/join?token=wrong").status_code == 403
 
 
+@pytest.mark.slow
 def test_the_tv_version_changes_when_a_result_is_stored_and_the_tv_shows_it() -> None:
     tid = tournament("Anna", "Bruno")
     c, csrf = joined()
@@ -100,6 +106,7 @@ def test_the_tv_version_changes_when_a_result_is_stored_and_the_tv_shows_it() ->
     assert "/static/tournament.js" in tv and "<form" not in tv and "<button" not in tv
 
 
+@pytest.mark.slow
 def test_printable_sheets_and_the_standings_files() -> None:
     tid = tournament("Anna", "Bruno", "Carla", "Dino")
     c, csrf = joined()
@@ -128,6 +135,7 @@ def test_the_tv_stylesheet_sets_type_of_at_least_32_px() -> None:
     assert re.search(r"\.tv \{[^}]*font-size: max\(32px, 3\.4vh\)", css)
 
 
+@pytest.mark.slow
 def test_the_director_swaps_two_entrants_with_a_reason() -> None:
     tid = tournament("Anna", "Bruno", "Carla", "Dino")
     c, csrf = joined()

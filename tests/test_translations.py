@@ -54,6 +54,7 @@ def fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_of_the_code_is_translated(language: str) -> None:
     po = catalogue(language)
@@ -102,6 +103,7 @@ def test_the_shipped_catalogue_is_compiled_from_its_po_file(language: str) -> No
     assert shipped.plural_forms == wanted.plural_forms
 
 
+@pytest.mark.slow
 def test_a_message_is_a_plain_text_so_that_translators_see_it() -> None:
     """``_(f"...")`` or ``_(text)`` would translate nothing: the catalogue holds only literal texts."""
     bad = []
@@ -177,6 +179,7 @@ def _untranslated(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", sorted(str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")))
 def test_every_text_a_player_reads_goes_through_gettext(module: str) -> None:
     found = _untranslated(PACKAGE / module)

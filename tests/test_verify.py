@@ -70,6 +70,7 @@ def test_verify_plain_hand_lines_with_claims(tmp_path: Path) -> None:
     assert out.splitlines()[0].startswith(f"{path} line 2: claim of Anna: 3, but the count gives 2")
 
 
+@pytest.mark.slow
 def test_verify_line_that_is_not_json_is_not_understood_exit_2(tmp_path: Path) -> None:
     path = write(tmp_path, [*simulated(1), "{oops"])
     assert run("verify", str(path)) == (2, f"""\
@@ -90,6 +91,7 @@ def test_verify_reads_standard_input() -> None:
         (0, "2 hands checked: 2 ok, 0 failed, 0 not understood\n", "")
 
 
+@pytest.mark.slow
 def test_verify_several_files_and_a_missing_one(tmp_path: Path) -> None:
     one, two = write(tmp_path, simulated(2), "a.jsonl"), write(tmp_path, simulated(3, 2), "b.jsonl")
     missing = tmp_path / "c.jsonl"
@@ -159,6 +161,7 @@ def _paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object,
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["scopa", "cassino", "scopone"]), st.data())
 def test_verify_never_crashes_on_a_mangled_record(rules: str, data: st.DataObject) -> None:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -85,6 +86,7 @@ def _alter(record: dict[str, Any], data: st.DataObject) -> tuple[dict[str, Any],
     return altered, number, kind
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(st.sampled_from(GAMES), st.integers(0, 10**6), st.data())
 def test_a_record_with_one_play_altered_fails_unless_that_play_is_legal_and_gives_the_same_piles(

@@ -65,6 +65,7 @@ def _spoilt(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return record
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(["scopa", "scopone", "escoba", "cirulla", "scopa-d-assi", "cassino", "kasino"]),
        st.integers(0, 10_000), st.randoms(use_true_random=False))
@@ -83,6 +84,7 @@ def test_verify_reading_a_record_from_its_json_says_it_checks_out_only_when_repl
             assert checker.replay(spoilt, "t") == [], spoilt
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["escoba", "cirulla"])
 def test_a_record_whose_dealer_takes_the_dealt_table_checks_out_and_one_sweep_fewer_does_not(game: str) -> None:
     """The dealer's take of the dealt table (its cards and sweeps to the dealer's side, play going on
@@ -106,6 +108,7 @@ def test_a_record_whose_dealer_takes_the_dealt_table_checks_out_and_one_sweep_fe
     assert met >= 5
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.sampled_from(["scopa", "cassino"]), st.randoms(use_true_random=False))
 def test_a_mask_written_as_text_names_its_cards_in_deck_order_and_reads_back(game: str, rng: random.Random) -> None:

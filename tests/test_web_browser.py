@@ -21,6 +21,8 @@ from test_export_html_browser import chromium, pixels_of, read_png
 from scorekeeper.output.html import COLOURS
 from scorekeeper.web.app import create_app
 
+pytestmark = pytest.mark.slow  # a real browser
+
 TOKEN = "browser-token-0123456789abcdef"
 PHONE = {"width": 390, "height": 844}
 

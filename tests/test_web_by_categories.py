@@ -9,6 +9,7 @@ import json
 import re
 from html import unescape
 
+import pytest
 from conftest import run
 from starlette.testclient import TestClient
 
@@ -29,6 +30,7 @@ def shown() -> dict:
     return json.loads(run("match", "show", "--json")[1])
 
 
+@pytest.mark.slow
 def test_the_hand_page_offers_each_category_to_tick_and_stores_the_taps():
     assert run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno")[0] == 0
     c, csrf = joined()
@@ -45,6 +47,7 @@ def test_the_hand_page_offers_each_category_to_tick_and_stores_the_taps():
     assert "by categories, cards not checked" in unescape(c.get("/m/1").text)
 
 
+@pytest.mark.slow
 def test_refused_ticks_come_back_as_sent_with_the_reason():
     assert run("match", "new", "--rules", "scopa", "--side", "Anna", "--side", "Bruno", "--with", "napola")[0] == 0
     c, csrf = joined()

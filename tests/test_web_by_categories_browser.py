@@ -11,6 +11,7 @@ import pytest
 from test_export_html_browser import chromium
 from test_web_browser import PHONE, TOKEN, no_sideways_scrolling, serving
 
+pytestmark = pytest.mark.slow  # a real browser
 
 def test_a_phone_enters_a_hand_by_categories_in_a_few_taps(tmp_path: Path) -> None:
     browser_path = chromium()

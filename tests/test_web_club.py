@@ -33,6 +33,8 @@ from scorekeeper.web._connections import REQUEST_TIME, OnceAMinute
 from scorekeeper.web._turns import WAIT
 from scorekeeper.web.app import create_app
 
+pytestmark = pytest.mark.slow  # real servers under load
+
 ROOT = Path(__file__).resolve().parents[1]
 LINK = re.compile(r"(https?)://([^/\s]+)/join\?token=([\w-]+)")
 

@@ -44,6 +44,7 @@ def propose(c: TestClient, csrf: str, match_id: int, number: int = 1, by: str = 
     return int(answer.headers["location"].rsplit("#pending-", 1)[1])
 
 
+@pytest.mark.slow
 def test_a_hand_sent_to_confirm_is_stored_only_when_a_player_of_the_other_side_confirms_it() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -63,6 +64,7 @@ def test_a_hand_sent_to_confirm_is_stored_only_when_a_player_of_the_other_side_c
     assert len(shown(match_id)["hands"]) == 1
 
 
+@pytest.mark.slow
 def test_a_withdrawn_hand_is_never_stored_and_stays_in_the_trail() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -76,6 +78,7 @@ def test_a_withdrawn_hand_is_never_stored_and_stays_in_the_trail() -> None:
     assert kinds == ["new", "pending", "withdraw"] and shown(match_id)["hands"] == []
 
 
+@pytest.mark.slow
 def test_a_waiting_hand_whose_number_was_taken_is_refused_and_kept() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -168,6 +171,7 @@ def test_the_match_an_add_or_edit_returns_is_the_match_read_again() -> None:
     assert again.state.totals == {"Anna": 2 + 3 + 2, "Bruno": 3 + 2 + 3}
 
 
+@pytest.mark.slow
 def test_the_sheet_follows_a_hand_entered_on_the_command_line_after_one_from_a_phone() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")

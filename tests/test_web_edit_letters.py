@@ -12,6 +12,7 @@ from conftest import run
 from test_web_pages import hand_form, joined, shown
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("option", "typed", "french"), [
     # oros 1 and 7, espadas 7, copas 7, the rey (12) of oros
     ("--spanish-suits", "o:1,7 e:7 c:7 12o", "Ad 7d 7s 7h Kd"),

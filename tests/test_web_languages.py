@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import pytest
 from conftest import run
 from starlette.testclient import TestClient
 from test_web_pages import README_HAND, TOKEN, hand_form, join, start
@@ -45,6 +46,7 @@ def phones() -> tuple[TestClient, TestClient, TestClient, str, int]:
     return italian, english, spanish, csrf, match_id
 
 
+@pytest.mark.slow
 def test_bug_the_phone_sheet_mixes_languages_after_an_italian_phone_stored_a_hand() -> None:
     italian, english, spanish, _csrf, match_id = phones()
     assert category_lines(italian.get(f"/m/{match_id}").text) == LABELS["it"]
@@ -54,6 +56,7 @@ def test_bug_the_phone_sheet_mixes_languages_after_an_italian_phone_stored_a_han
     assert category_lines(italian.get(f"/m/{match_id}").text) == LABELS["it"]
 
 
+@pytest.mark.slow
 def test_bug_the_ending_sentence_is_in_each_readers_language() -> None:
     # Bruno's 3 reach the target of 3: the sentence saying why he won is made for each reader
     italian, english, spanish, _csrf, match_id = phones()
@@ -63,6 +66,7 @@ def test_bug_the_ending_sentence_is_in_each_readers_language() -> None:
     assert "Bruno reached 3 with the highest total" in english_again and "vince" not in english_again
 
 
+@pytest.mark.slow
 def test_bug_the_exports_name_the_categories_in_the_language_of_who_downloads_them() -> None:
     italian, english, spanish, _csrf, match_id = phones()
     for phone, language in ((english, "en"), (spanish, "es"), (italian, "it")):
@@ -74,6 +78,7 @@ def test_bug_the_exports_name_the_categories_in_the_language_of_who_downloads_th
                     assert f">{other}<" not in text and f"| {other} |" not in text, (language, fmt, other)
 
 
+@pytest.mark.slow
 def test_a_match_counted_in_one_language_gives_its_labels_in_the_language_of_each_reader() -> None:
     # the library's own promise, below the pages: a match read once, shown in three languages
     from scorekeeper.history.matches import load_match
@@ -89,6 +94,7 @@ def test_a_match_counted_in_one_language_gives_its_labels_in_the_language_of_eac
             assert [c.label for c in hand.categories] == LABELS[language]
 
 
+@pytest.mark.slow
 def test_bug_a_forced_hands_problems_are_in_each_readers_language() -> None:
     # a hand stored with its problems from the Italian phone: Anna's pile holds 7d twice, 37 cards in no pile
     app = create_app(None, TOKEN)

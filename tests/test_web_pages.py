@@ -87,6 +87,7 @@ def test_a_match_started_on_the_page_is_listed_and_shown_by_the_command_line() -
     assert (data["name"], data["rules"], data["target"], data["sides"]) == ("friday", "scopa", 21, ["Anna", "Bruno"])
 
 
+@pytest.mark.slow
 def test_the_readme_hand_entered_on_a_phone_scores_2_to_3_in_match_show() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -98,6 +99,7 @@ def test_the_readme_hand_entered_on_a_phone_scores_2_to_3_in_match_show() -> Non
     assert "settebello (7d): Anna 1" in sheet
 
 
+@pytest.mark.slow
 def test_a_hand_from_the_command_line_shows_on_the_sheet_and_moves_its_version() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -136,6 +138,7 @@ def test_force_records_a_hand_with_its_problems_noted_as_match_add_force_does() 
     assert shown(match_id)["hands"][0]["forced"] is True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("pile", "sweeps", "wanted"), [
     ("7d Xd", "0", "pile of Anna, token 2: 'Xd' is not a card"),
     ("7d", "12345678901234567890", "sweeps of Anna: 12345678901234567890 is too large (at most 999)"),
@@ -153,6 +156,7 @@ def test_bad_input_is_a_400_naming_the_bad_token(pile: str, sweeps: str, wanted:
     assert shown(match_id)["hands"] == []
 
 
+@pytest.mark.slow
 def test_editing_a_hand_counts_the_match_again_from_there() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -166,6 +170,7 @@ def test_editing_a_hand_counts_the_match_again_from_there() -> None:
     assert shown(match_id)["totals"] == {"Anna": 3, "Bruno": 2}
 
 
+@pytest.mark.slow
 def test_undo_withdraws_the_last_hand_and_a_stale_undo_withdraws_nothing() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -177,6 +182,7 @@ def test_undo_withdraws_the_last_hand_and_a_stale_undo_withdraws_nothing() -> No
     assert shown(match_id)["totals"] == {"Anna": 2, "Bruno": 3}
 
 
+@pytest.mark.slow
 def test_a_won_match_offers_no_next_hand() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno", target="3")
@@ -186,6 +192,7 @@ def test_a_won_match_offers_no_next_hand() -> None:
     assert c.get(f"/m/{match_id}/hand").status_code == 409
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fmt", "kind", "start_of_file"), [
     ("csv", "text/csv", "match,name,rules,hand,side"), ("json", "application/json", "{"),
     ("html", "text/html", "<!DOCTYPE html>"), ("md", "text/markdown", "#"),
@@ -253,6 +260,7 @@ def long_match(c: TestClient, csrf: str, hands: int) -> int:
     return match_id
 
 
+@pytest.mark.slow
 def test_a_long_sheet_shows_the_categories_of_the_last_ten_hands_and_each_older_hand_on_one_line() -> None:
     c, csrf = joined()
     match_id = long_match(c, csrf, 12)
@@ -269,6 +277,7 @@ def test_a_long_sheet_shows_the_categories_of_the_last_ten_hands_and_each_older_
     assert "Show the categories of the last 10 hands only" in every
 
 
+@pytest.mark.slow
 def test_tapping_an_older_hands_number_opens_its_categories_and_a_bad_number_opens_none() -> None:
     c, csrf = joined()
     match_id = long_match(c, csrf, 12)

@@ -15,6 +15,8 @@ import pytest
 from test_export_html_browser import chromium
 from test_web_browser import PHONE, TOKEN, no_sideways_scrolling, serving
 
+pytestmark = pytest.mark.slow  # a real browser
+
 README_CARDS = ("7d", "Ad", "6h", "5c", "4s")  # Anna's pile; one sweep: Anna 2, Bruno 3
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import run
 from starlette.testclient import TestClient
 from test_ratings import played
@@ -18,6 +19,7 @@ def joined() -> TestClient:
     return c
 
 
+@pytest.mark.slow
 def test_the_players_page_shows_the_commands_figures_and_a_rating_chart() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopa", ["Anna", "Carla"], ["Carla=11", "Anna=4"])
@@ -35,6 +37,7 @@ def test_an_unknown_player_is_a_404_like_page_naming_them() -> None:
     assert answer.status_code == 400 and "&#39;Zoe&#39;: no such player" in answer.text
 
 
+@pytest.mark.slow
 def test_the_ratings_page_lists_each_pool_best_first() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     played("scopone", ["Anna+Bruno", "Carla+Dario"], ["Carla=11", "Anna=4"])
@@ -43,6 +46,7 @@ def test_the_ratings_page_lists_each_pool_best_first() -> None:
     assert html.index('href="/p/Anna"') < html.index('href="/p/Bruno"')
 
 
+@pytest.mark.slow
 def test_the_season_page_shows_the_league_table_and_exports_it() -> None:
     played("scopa", ["Anna", "Bruno"], ["Anna=11", "Bruno=4"])
     assert run("season", "new", "Club", "--from", "2000-01-01", "--to", "2999-12-31")[0] == 0

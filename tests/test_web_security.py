@@ -46,6 +46,7 @@ def test_a_form_without_this_sessions_csrf_field_changes_nothing(change: object)
     assert shown(match_id)["hands"] == []
 
 
+@pytest.mark.slow
 def test_the_csrf_field_of_another_browser_is_refused() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")
@@ -79,6 +80,7 @@ def test_forged_bodies_get_a_clear_4xx() -> None:
     assert shown(match_id)["hands"] == []
 
 
+@pytest.mark.slow
 def test_a_side_named_like_a_script_is_shown_as_text_everywhere() -> None:
     c, csrf = joined()
     name = "<script>alert(1)</script>"
@@ -91,6 +93,7 @@ def test_a_side_named_like_a_script_is_shown_as_text_everywhere() -> None:
     assert shown(match_id)["totals"] == {name: 1, "Bruno": 3}
 
 
+@pytest.mark.slow
 def test_a_name_a_spreadsheet_would_run_is_neutralised_in_the_csv() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "@SUM(A1)", "Bruno", name="=cmd|' /C calc'!A0")
@@ -142,6 +145,7 @@ def test_a_bug_answers_500_with_no_traceback_on_the_page_or_in_the_log(
     assert any("internal error answering GET /m/1: RuntimeError" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.slow
 def test_two_phones_sending_the_same_hand_at_once_store_it_once() -> None:
     first, csrf = joined()
     match_id = start(first, csrf, "Anna", "Bruno")
@@ -162,6 +166,7 @@ def test_two_phones_sending_the_same_hand_at_once_store_it_once() -> None:
     assert [h["number"] for h in hands] == [1, 2, 3]
 
 
+@pytest.mark.slow
 def test_the_phone_whose_hand_was_already_stored_is_told_so() -> None:
     c, csrf = joined()
     match_id = start(c, csrf, "Anna", "Bruno")

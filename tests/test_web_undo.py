@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import pytest
 from test_web_pages import README_HAND, hand_form, joined, messages, shown, start
 
 from scorekeeper.history.matches import add_hand, current_match, undo
@@ -25,6 +26,7 @@ def totals(html: str) -> list[str]:
     return re.findall(r'<span class="points">(\d+)</span>', section[0])
 
 
+@pytest.mark.slow
 def test_undo_asks_before_it_withdraws_the_hand() -> None:
     c, csrf = joined()
     m = start(c, csrf, "Anna", "Bruno")
@@ -37,6 +39,7 @@ def test_undo_asks_before_it_withdraws_the_hand() -> None:
     assert page.count('action="/m/1/undo"') == 1
 
 
+@pytest.mark.slow
 def test_undo_says_what_it_withdrew_and_puts_it_back_in_one_tap() -> None:
     c, csrf = joined()
     m = start(c, csrf, "Anna", "Bruno")
@@ -57,6 +60,7 @@ def test_undo_says_what_it_withdrew_and_puts_it_back_in_one_tap() -> None:
     assert again["categories"] == before["categories"]
 
 
+@pytest.mark.slow
 def test_a_withdrawn_hand_cannot_be_put_back_once_the_match_changed() -> None:
     c, csrf = joined()
     m = start(c, csrf, "Anna", "Bruno")

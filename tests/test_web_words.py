@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
+import pytest
 from test_web_pages import joined, messages, shown, start
 
 
@@ -65,6 +66,7 @@ def test_the_form_offers_anna_plus_bruno_for_a_game_played_by_teams() -> None:
     assert first and 'data-team="Team 1, e.g. Anna+Bruno"' in first[0] and 'placeholder="Side 1"' in first[0]
 
 
+@pytest.mark.slow
 def test_endings_in_words_on_the_form_and_the_sheet() -> None:
     c, csrf = joined()
     page = unescape(c.get("/").text)
