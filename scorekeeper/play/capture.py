@@ -191,8 +191,10 @@ class CaptureEngine:
             if suffix[k] < remaining:
                 continue
             for j in range(n - 1, k - 1, -1):  # pushed last first, so taken in order
-                if values[j] <= remaining:
-                    push((j + 1, remaining - values[j], mask | bits[j], size + 1))
+                worth = values[j]
+                if worth > remaining:  # the values rise as j falls: none further fits
+                    break
+                push((j + 1, remaining - worth, mask | bits[j], size + 1))
         return out
 
     def pairs(self, card: int, table: Table) -> int:
@@ -223,7 +225,7 @@ class CaptureEngine:
         """The legal capture that takes exactly ``take``, or None (``why`` says why not): looked for
         in the card's captures kept for this table, else in those listed within the cards taken
         (all of them where the fewest cards must be taken)."""
-        whole = table.mask
+        whole = table.mask if table.builds else table.loose
         if not take or take & ~whole:
             return None
         sweeps = self.sweep_ok[last, last_deal]
