@@ -25,6 +25,7 @@ _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *RECORD_ONLY))
 _QUICK_RECORD = frozenset(("rules", "options", "deal", "plays", "piles", "sweeps", "teams", "seed", "hand"))
 _PLAY_KEYS = frozenset(("side", "player", "card", "take", "build", "onto"))
 _INT = {int}
+_NO_SIDE = object()  # a play without a "side" key (one with "side": null is not the player's)
 
 
 class Checker:
@@ -120,13 +121,15 @@ class Checker:
             side_of = [next(i for i, s in enumerate(sides) if p in teams[s]) for p in players] if teams \
                 else list(range(len(players)))
             game = Game(engine, batches, table, side_of, len(sides), players)
-            seat = {p: i for i, p in enumerate(players)}
             index, mask_of, play_one, n = self.index, self._mask, game.play, len(players)
             for turn, play in enumerate(plays):
                 if type(play) is not dict or not play.keys() <= _PLAY_KEYS:
                     return False
                 player = turn % n  # players play in turn (Game.player)
-                if seat.get(play.get("side", play.get("player"))) != player:
+                who = play.get("side", _NO_SIDE)
+                if who is _NO_SIDE:
+                    who = play.get("player")
+                if who != players[player]:  # a name of another type is not the player's either
                     return False
                 build, take = play.get("build"), play.get("take")
                 # A value of the wrong type fails its look-up or its split: TypeError, AttributeError.

@@ -134,6 +134,9 @@ class CaptureEngine:
         self._rank_bytes = [[sum(units[8 * at + k] for k in range(8) if byte >> k & 1 and 8 * at + k < len(units))
                              for byte in range(256)] for at in range((len(units) + 7) // 8)]
         self._rulings: dict[int, str] = {}
+        # The same tables for the take, 64 bits higher: the classes of the reachable table cards and
+        # of the take counted in one pass over the bytes of ``near | take << 8 * size``.
+        self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
         # Where, besides, every rank has a value of its own and captures are not combined (not
         # Sbarazzina's courts, all worth 0; not Cassino's unions, ordered by their masks), the
         # captures on tables of the same ranks are the same, in the same order, read as places in
@@ -260,10 +263,11 @@ class CaptureEngine:
         integer, where the engine rules on classes alone and the table has no builds; else 0."""
         if not self.alike or table.builds:
             return 0
-        size, tables = len(self._rank_bytes), self._rank_bytes
-        near = sum(map(list.__getitem__, tables, (table.loose & self.reach[card]).to_bytes(size, "little")))
-        taken = sum(map(list.__getitem__, tables, take.to_bytes(size, "little"))) if take else 0
-        return ((near << 64 | taken) << 8 | self.class_of[card]) << 1 | 1
+        tables = self._ruling_bytes
+        size = len(tables) >> 1
+        both = table.loose & self.reach[card] | take << 8 * size
+        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size, "little")))
+        return (counts << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:
         if len(self._rulings) >= MAX_KEPT:
