@@ -217,9 +217,9 @@ class CaptureEngine:
 
         ``last``: the last play of the hand; ``last_deal``: a play of the last deal of the pack.
         """
-        whole = table.mask
+        whole = table.mask if table.builds else table.loose
         sweeps = self.sweep_ok[last, last_deal]
-        if self._takes_all(card, whole):
+        if self.takes_all[card] and self._takes_all(card, whole):
             return [Capture(whole, "ace", sweeps and self.spec.ace_sweep_counts)]
         return [Capture(mask, kind, sweeps and mask == whole) for mask, kind in self._listed(card, table)]
 
@@ -289,20 +289,22 @@ class CaptureEngine:
         ``within``, or (``first``) one at most, to know whether there is any. A table without builds
         has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
-        order: list[int] = []
+        near = 0
         # Whether there is a capture is asked for every card laid down: kept by ranks, or else
         # worked out to the first capture found, not listed whole to be kept by cards.
         if not table.builds and within == -1 and (self.by_ranks or not first):
             near = table.loose & self.reach[card]
             if self.by_ranks:
-                order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
                 key = counts << 8 | self.class_of[card]
                 placed = self._by_ranks.get(key)
                 if placed is not None:
+                    if not placed:  # no capture (most cards laid down): the cards' order is not needed
+                        return []
                     if len(placed) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
+                    order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     bit = (1).__lshift__
                     out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
                     return out[:1] if first else out
@@ -333,6 +335,7 @@ class CaptureEngine:
         if key >= 0 and self.by_ranks:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
+            order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
             place = {card: at for at, card in enumerate(order)}
             self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind) for mask, kind in found]
         elif key >= 0:
