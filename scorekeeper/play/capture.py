@@ -174,6 +174,9 @@ class CaptureEngine:
         suffix = [0] * (n + 1)
         for k in range(n - 1, -1, -1):
             suffix[k] = suffix[k + 1] + values[k]
+        # Cards worth 0 (Sbarazzina's courts) come last: while something is still to make, a path
+        # through one of them leads nowhere, so they are tried only once the sum is made.
+        worthy = n - values.count(0)
         # Depth first over the cards by falling value, on a stack of (next card, still to make,
         # mask, size): simulate draws from the order found.
         out: list[int] = []
@@ -193,7 +196,7 @@ class CaptureEngine:
                     raise TooManyCaptures(MAX_CAPTURES, "captures")
             if suffix[k] < remaining:
                 continue
-            for j in range(n - 1, k - 1, -1):  # pushed last first, so taken in order
+            for j in range((worthy if remaining else n) - 1, k - 1, -1):  # pushed last first, so taken in order
                 worth = values[j]
                 if worth > remaining:  # the values rise as j falls: none further fits
                     break
