@@ -80,7 +80,6 @@ def test_a_missing_field_of_a_rule_set_part_is_named_as_the_standard_init_names_
 def _own_init_values() -> list[tuple[Any, Any, str]]:
     """One value of each class that writes its own ``__init__``, another equal to it, and its repr."""
     from scorekeeper.cards import Rank, Suit
-    from scorekeeper.play.capture import Build, Capture, Table
     from scorekeeper.play.records import Play
 
     deck = DECKS["italian-40"]
@@ -88,9 +87,6 @@ def _own_init_values() -> list[tuple[Any, Any, str]]:
     return [
         (card, Card.parse("7d"), "Card.parse('7d')"),
         (deck.cardset(5), deck.cardset(5), f"CardSet(deck={deck!r}, mask=5)"),
-        (Build(7, 3, 1), Build(value=7, mask=3, owner=1), "Build(value=7, mask=3, owner=1)"),
-        (Table(5), Table(loose=5, builds=()), "Table(loose=5, builds=())"),
-        (Capture(3, "sum", False), Capture(3, "sum", sweep=False), "Capture(mask=3, kind='sum', sweep=False)"),
         (Play(1, "A", card, (card,)), Play(number=1, player="A", card=card, take=(card,)),
          "Play(number=1, player='A', card=Card.parse('7d'), take=(Card.parse('7d'),), build=None, onto=())"),
     ]
@@ -137,7 +133,7 @@ WRITTEN = _written_inits()
 
 def test_the_classes_writing_their_init_are_found() -> None:
     names = {cls.__name__ for cls in WRITTEN}
-    assert {"Card", "Deck", "CardSet", "Build", "Table", "Capture", "Play", "HandResult", "PileText",
+    assert {"Card", "Deck", "CardSet", "Play", "HandResult", "PileText",
             "Replayed", "MatchRow"} <= names
 
 
@@ -246,3 +242,17 @@ ANY_CARD = st.tuples(st.sampled_from(DECKS["french-52"].cards), st.booleans()).m
 def test_split_deck_by_identities_is_the_plain_partition(deck_id: str, groups: list[list[Card]]) -> None:
     split = split_deck(DECKS[deck_id], groups)
     assert (split.masks, split.foreign, split.repeated, split.unplaced) == _plain_split(deck_id, groups)
+
+
+def test_the_engine_values_are_immutable_named_tuples_equal_by_value() -> None:
+    """Table, Build and Capture are named tuples (every play makes a Table): equal by value,
+    hashable (kept as keys), and no field can be changed in place."""
+    from scorekeeper.play.capture import Build, Capture, Table
+
+    table = Table(5, (Build(7, 3, 1),))
+    same = Table(loose=5, builds=(Build(value=7, mask=3, owner=1),))
+    assert table == same and hash(table) == hash(same)
+    assert table.mask == 7 and Table().mask == 0
+    assert repr(Capture(3, "sum", False)) == "Capture(mask=3, kind='sum', sweep=False)"
+    with pytest.raises(AttributeError):
+        table.loose = 0  # type: ignore[misc]

@@ -25,6 +25,9 @@ _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *RECORD_ONLY))
 _QUICK_RECORD = frozenset(("rules", "options", "deal", "plays", "piles", "sweeps", "teams", "seed", "hand"))
 _PLAY_KEYS = frozenset(("side", "player", "card", "take", "build", "onto"))
 _INT = {int}
+#: Texts of takes kept by a checker before it starts afresh.
+MAX_TAKES = 100_000
+_NO_SIDE = object()  # a play without a "side" key (one with "side": null is not the player's)
 
 
 class Checker:
@@ -39,6 +42,7 @@ class Checker:
         self.engine: CaptureEngine | None = None
         self.bits = token_bits(deck)
         self.index = {str(card): i for i, card in enumerate(deck.cards)}
+        self.takes: dict[str, int] = {}  # see _taken
 
     def fast(self, data: dict[str, Any]) -> bool:
         """True when the piles and sweeps of a plain line check out; False: take the full path.
@@ -120,13 +124,15 @@ class Checker:
             side_of = [next(i for i, s in enumerate(sides) if p in teams[s]) for p in players] if teams \
                 else list(range(len(players)))
             game = Game(engine, batches, table, side_of, len(sides), players)
-            seat = {p: i for i, p in enumerate(players)}
-            index, mask_of, play_one, n = self.index, self._mask, game.play, len(players)
+            index, mask_of, play_one, n = self.index, self._taken, game.play, len(players)
             for turn, play in enumerate(plays):
                 if type(play) is not dict or not play.keys() <= _PLAY_KEYS:
                     return False
                 player = turn % n  # players play in turn (Game.player)
-                if seat.get(play.get("side", play.get("player"))) != player:
+                who = play.get("side", _NO_SIDE)
+                if who is _NO_SIDE:
+                    who = play.get("player")
+                if who != players[player]:  # a name of another type is not the player's either
                     return False
                 build, take = play.get("build"), play.get("take")
                 # A value of the wrong type fails its look-up or its split: TypeError, AttributeError.
@@ -155,6 +161,17 @@ class Checker:
         if self.engine is None:
             self.engine = CaptureEngine(self.rules)
         return self.engine
+
+    def _taken(self, text: str) -> int:
+        """``_mask`` of a take (or of the cards built on): the few cards a play names, met again
+        and again, kept by their text."""
+        mask = self.takes.get(text)
+        if mask is None:
+            mask = self._mask(text)
+            if len(self.takes) >= MAX_TAKES:
+                self.takes.clear()
+            self.takes[text] = mask
+        return mask
 
     def _mask(self, text: str) -> int:
         """The bits of canonical tokens; KeyError for any other token, or a card given twice."""

@@ -4,38 +4,25 @@ few helpers that read a mask's cards (``capture`` holds the engine that works on
 from __future__ import annotations
 
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:
-    from scorekeeper._frozen import dataclass
+# Named tuples, not dataclasses: every play makes a Table and many a Capture; a named tuple is made
+# by one call to tuple.__new__, a frozen dataclass sets each field through object.__setattr__.
 
 
-@dataclass(frozen=True)
-class Build:
+class Build(NamedTuple):
     """Cards laid together for a declared value, taken whole by a card of that value only."""
 
     value: int
     mask: int
     owner: int  # the player who last built on it
 
-    def __init__(self, value: int, mask: int, owner: int) -> None:
-        object.__setattr__(self, "value", value)
-        object.__setattr__(self, "mask", mask)
-        object.__setattr__(self, "owner", owner)
 
-
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """The cards face up: loose cards, and builds (Cassino family)."""
 
     loose: int = 0
     builds: tuple[Build, ...] = ()
-
-    def __init__(self, loose: int = 0, builds: tuple[Build, ...] = ()) -> None:
-        object.__setattr__(self, "loose", loose)
-        object.__setattr__(self, "builds", builds)
 
     @property
     def mask(self) -> int:
@@ -45,18 +32,12 @@ class Table:
         return out
 
 
-@dataclass(frozen=True)
-class Capture:
+class Capture(NamedTuple):
     """One legal capture: the table cards taken (whole builds included), how, and if it sweeps."""
 
     mask: int
     kind: str  # pair, sum, total, ace, build, combined
     sweep: bool
-
-    def __init__(self, mask: int, kind: str, sweep: bool) -> None:
-        object.__setattr__(self, "mask", mask)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "sweep", sweep)
 
 
 def bits_of(mask: int) -> list[int]:

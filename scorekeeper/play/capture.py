@@ -134,6 +134,9 @@ class CaptureEngine:
         self._rank_bytes = [[sum(units[8 * at + k] for k in range(8) if byte >> k & 1 and 8 * at + k < len(units))
                              for byte in range(256)] for at in range((len(units) + 7) // 8)]
         self._rulings: dict[int, str] = {}
+        # The same tables for the take, 64 bits higher: the classes of the reachable table cards and
+        # of the take counted in one pass over the bytes of ``near | take << 8 * size``.
+        self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
         # Where, besides, every rank has a value of its own and captures are not combined (not
         # Sbarazzina's courts, all worth 0; not Cassino's unions, ordered by their masks), the
         # captures on tables of the same ranks are the same, in the same order, read as places in
@@ -171,6 +174,9 @@ class CaptureEngine:
         suffix = [0] * (n + 1)
         for k in range(n - 1, -1, -1):
             suffix[k] = suffix[k + 1] + values[k]
+        # Cards worth 0 (Sbarazzina's courts) come last: while something is still to make, a path
+        # through one of them leads nowhere, so they are tried only once the sum is made.
+        worthy = n - values.count(0)
         # Depth first over the cards by falling value, on a stack of (next card, still to make,
         # mask, size): simulate draws from the order found.
         out: list[int] = []
@@ -190,9 +196,11 @@ class CaptureEngine:
                     raise TooManyCaptures(MAX_CAPTURES, "captures")
             if suffix[k] < remaining:
                 continue
-            for j in range(n - 1, k - 1, -1):  # pushed last first, so taken in order
-                if values[j] <= remaining:
-                    push((j + 1, remaining - values[j], mask | bits[j], size + 1))
+            for j in range((worthy if remaining else n) - 1, k - 1, -1):  # pushed last first, so taken in order
+                worth = values[j]
+                if worth > remaining:  # the values rise as j falls: none further fits
+                    break
+                push((j + 1, remaining - worth, mask | bits[j], size + 1))
         return out
 
     def pairs(self, card: int, table: Table) -> int:
@@ -212,9 +220,9 @@ class CaptureEngine:
 
         ``last``: the last play of the hand; ``last_deal``: a play of the last deal of the pack.
         """
-        whole = table.mask
+        whole = table.mask if table.builds else table.loose
         sweeps = self.sweep_ok[last, last_deal]
-        if self._takes_all(card, whole):
+        if self.takes_all[card] and self._takes_all(card, whole):
             return [Capture(whole, "ace", sweeps and self.spec.ace_sweep_counts)]
         return [Capture(mask, kind, sweeps and mask == whole) for mask, kind in self._listed(card, table)]
 
@@ -223,7 +231,7 @@ class CaptureEngine:
         """The legal capture that takes exactly ``take``, or None (``why`` says why not): looked for
         in the card's captures kept for this table, else in those listed within the cards taken
         (all of them where the fewest cards must be taken)."""
-        whole = table.mask
+        whole = table.mask if table.builds else table.loose
         if not take or take & ~whole:
             return None
         sweeps = self.sweep_ok[last, last_deal]
@@ -258,10 +266,11 @@ class CaptureEngine:
         integer, where the engine rules on classes alone and the table has no builds; else 0."""
         if not self.alike or table.builds:
             return 0
-        size, tables = len(self._rank_bytes), self._rank_bytes
-        near = sum(map(list.__getitem__, tables, (table.loose & self.reach[card]).to_bytes(size, "little")))
-        taken = sum(map(list.__getitem__, tables, take.to_bytes(size, "little"))) if take else 0
-        return ((near << 64 | taken) << 8 | self.class_of[card]) << 1 | 1
+        tables = self._ruling_bytes
+        size = len(tables) >> 1
+        both = table.loose & self.reach[card] | take << 8 * size
+        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size, "little")))
+        return (counts << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:
         if len(self._rulings) >= MAX_KEPT:
@@ -283,20 +292,22 @@ class CaptureEngine:
         ``within``, or (``first``) one at most, to know whether there is any. A table without builds
         has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
-        order: list[int] = []
+        near = 0
         # Whether there is a capture is asked for every card laid down: kept by ranks, or else
         # worked out to the first capture found, not listed whole to be kept by cards.
         if not table.builds and within == -1 and (self.by_ranks or not first):
             near = table.loose & self.reach[card]
             if self.by_ranks:
-                order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
                 key = counts << 8 | self.class_of[card]
                 placed = self._by_ranks.get(key)
                 if placed is not None:
+                    if not placed:  # no capture (most cards laid down): the cards' order is not needed
+                        return []
                     if len(placed) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
+                    order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     bit = (1).__lshift__
                     out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
                     return out[:1] if first else out
@@ -327,6 +338,7 @@ class CaptureEngine:
         if key >= 0 and self.by_ranks:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
+            order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
             place = {card: at for at, card in enumerate(order)}
             self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind) for mask, kind in found]
         elif key >= 0:

@@ -121,9 +121,10 @@ class Game:
                     raise IllegalPlayError(problem)
             self.trail(player, card)
             return None
-        capture = engine.find(card, self.table, take, last=self.last, last_deal=self.last_deal)
+        last, last_deal = self.turn + 1 == self.total, self.round + 1 >= self.rounds  # self.last, self.last_deal
+        capture = engine.find(card, table, take, last=last, last_deal=last_deal)
         if capture is None:
-            raise IllegalPlayError(why(engine, card, self.table, take, last=self.last, last_deal=self.last_deal)[1])
+            raise IllegalPlayError(why(engine, card, table, take, last=last, last_deal=last_deal)[1])
         self.capture(player, card, capture)
         return capture
 

@@ -151,7 +151,7 @@ class Simulator:
                     plays.append(play)
                     continue
             options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
-            if not options and trail_problem(engine, game.table, p, game.holding[p]):
+            if not options and game.table.builds and trail_problem(engine, game.table, p, game.holding[p]):
                 # A build's owner may not lay a card down (Cassino): play one that captures instead.
                 card = next(i for i in indexes(game.holding[p]) if engine.can_capture(i, game.table))
                 play["card"] = names[card]
