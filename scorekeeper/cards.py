@@ -215,6 +215,21 @@ def read_card(token: str, deck: Deck | None = None, *, italian_suits: bool = Fal
     return Card(rank, suit)
 
 
+
+def bits_of(mask: int) -> list[int]:
+    """Each one-bit of a card mask as its own mask, lowest first (one card each).
+
+    >>> bits_of(0b10110)
+    [2, 4, 16]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 @dataclass(frozen=True)
 class Card:
     """One card: ``str(card)`` is its canonical form and ``Card.parse`` reads it back.

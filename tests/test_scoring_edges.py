@@ -161,3 +161,38 @@ def test_match_show_json_marks_each_category_counted_or_not():
     flags = {c["id"]: c["counted"] for c in hand["categories"]}
     # Bruno 1 (cards), Anna 1 (coins), Anna 2 at the settebello: the count stops there.
     assert flags == {"cards": True, "coins": True, "settebello": True, "primiera": False, "sweeps": False}
+
+
+# What every category kind gives a script (score --json: each category's detail), and the most a deal gives.
+
+@pytest.mark.parametrize(("game", "most"), [("scopa", 4), ("escoba", 4), ("cassino", 11), ("spade-cassino", 26),
+                                            ("kasino", 10)])
+def test_the_most_a_deal_gives_outside_sweeps_is_the_rules_sanity_sum(game, most):
+    # RULES.md: Scopa 4 a hand before sweeps, Escoba 4, Cassino 11, Spade Cassino 26, Finnish Kasino 10.
+    from scorekeeper.scoring.count import counter_for
+
+    assert counter_for(sk.load_rules(game)).max_points(2) == most
+
+
+def test_every_kind_gives_its_detail_for_json():
+    result = sk.score({"Anna": "d:A234567JQK h:7", "Bruno": "rest"}, rules="scopa", enabled=["napola", "cappotto"])
+    detail = {c.id: c.explain(result.sides).detail for c in result.categories}
+    assert detail["cards"] == {"counts": {"Anna": 11, "Bruno": 29}}
+    assert detail["settebello"] == {"holder": "Anna"} and detail["cappotto"] == {"holder": "Anna"}
+    assert detail["napola"] == {"lengths": {"Anna": 10, "Bruno": 0}}
+    assert detail["sweeps"] == {"counts": {"Anna": 0, "Bruno": 0}}
+    assert detail["primiera"]["Bruno"] == {"eligible": False, "missing_suits": ["d"],
+                                           "best": {"h": "6h", "s": "7s", "c": "7c"}, "total": None}
+    spades = sk.score({"Anna": "As Ac 2s 10d", "Bruno": "rest"}, rules="spade-cassino")
+    assert {c.id: c.explain(spades.sides).detail for c in spades.categories}["spade-points"] == {
+        "counts": {"Anna": 2, "Bruno": 11}}
+    assert _points(spades, "spade-points") == (4, 12)  # As, 2s and Js are worth 2 each: 16 in all
+
+
+def test_a_card_or_set_nobody_holds_is_said_so():
+    result = sk.score({"Anna": "Ad 2d", "Bruno": "3d"}, rules="scopa", enabled=["cappotto"])
+    assert result.problems  # 37 cards in no pile; every category is still counted for the players to see
+    notes = {c.id: c.explain(result.sides) for c in result.categories}
+    assert (notes["settebello"].note, notes["settebello"].detail) == ("7d: nobody", {"holder": None})
+    assert (notes["cappotto"].note, notes["cappotto"].detail) == (
+        "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd: nobody holds all of them", {"holder": None})

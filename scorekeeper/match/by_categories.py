@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.cards import Card, Deck, Rank, Suit
+from scorekeeper.cards import Card, Deck, Rank, Suit, bits_of
 from scorekeeper.errors import InputErrors
 from scorekeeper.i18n import _
 from scorekeeper.match.ending import MatchSettings
@@ -153,7 +153,7 @@ def ticked_categories(ticks: Ticks, settings: MatchSettings, playing: tuple[str,
             piles = []
             for side in playing:
                 mask = _least_pile(spec, took.get(side, 0), deck, errors) if side in took else 0
-                for bit in _bits(mask) if spec.kind in ("card", "set", "sequence") else ():
+                for bit in bits_of(mask) if spec.kind in ("card", "set", "sequence") else ():
                     if bit in held and held[bit][0] != side:
                         errors.append(_("{category} to {side} needs {card}, which {other} holds for {why}").format(
                             category=spec.title, side=side, card=deck.cards_in(bit)[0], other=held[bit][0],
@@ -195,7 +195,7 @@ def _least_pile(spec: Category, count: int, deck: Deck, errors: list[str]) -> in
         if spec.kind != "each":
             return mask
         special = sum(deck.bit(Card.parse(t)) for t in spec.card_points)
-        cards = [b for b in _bits(mask) if not b & special]
+        cards = [b for b in bits_of(mask) if not b & special]
         if special or count > len(cards):
             errors.append(_("--took {category}:{count}: give how many of its {most} cards, no more").format(
                 category=spec.id, count=count, most=len(cards)) if not special else
@@ -213,13 +213,3 @@ def _least_pile(spec: Category, count: int, deck: Deck, errors: list[str]) -> in
             return 0
         return deck.mask(Card(r, suit) for r in ranks[:count])
     return 0
-
-
-def _bits(mask: int) -> list[int]:
-    """Each one-bit of ``mask`` as its own mask, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found

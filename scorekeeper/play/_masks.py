@@ -40,15 +40,6 @@ class Capture(NamedTuple):
     sweep: bool
 
 
-def bits_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 #: The deck indexes of each byte of a mask, by the byte's place: masks read a byte at a time.
 BYTE_INDEXES = [[8 * at + k for k in range(8) if byte >> k & 1] for at in range(8) for byte in range(256)]
 

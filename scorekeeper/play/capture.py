@@ -19,10 +19,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from scorekeeper._words import or_list
-from scorekeeper.cards import Rank
+from scorekeeper.cards import Rank, bits_of
 from scorekeeper.errors import RuleSetError, ScorekeeperError
 from scorekeeper.i18n import _
-from scorekeeper.play._masks import BYTE_INDEXES, Build, Capture, Table, bits_of, fewest, indexes, kind_of
+from scorekeeper.play._masks import BYTE_INDEXES, Build, Capture, Table, fewest, indexes, kind_of
 from scorekeeper.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
