@@ -259,22 +259,13 @@ class ReadingFaces(RuleBasedStateMachine):
 
     @rule()
     def tournament_round(self) -> None:
-        """Start the tournament (the first time), pair its next round and play its tables (a round
-        may be refused: the tournament is over)."""
-        if not self.tournament:
-            entrants = [a for name in ("Anna", "Bruno", "Carla", "Dino") for a in ("--entrant", name)]
-            assert self.cli("tournament", "new", "Club", "--rules", "scopa", "--format", "swiss", "--rounds", "2",
-                            *entrants)[0] == 0
-            self.tournament = True
-        code, out, _err = self.cli("tournament", "pair", "--json")
-        for table in json.loads(out)["tables"] if code == 0 else []:
-            first, second = table["entrants"]
-            self.cli("match", "add", str(table["match"]), "--points", f"{first}=11", "--points", f"{second}=4")
+        self.table.tournament_round()
 
+    @rule()
     def alias(self) -> None:
-        """A second name for Anna (refused once she has it)."""
-        self.cli("players", "alias", "Anna", "Annie")
+        self.table.alias()
 
+    @rule()
     def import_export(self) -> None:
         self.table.import_export()
 
@@ -284,6 +275,6 @@ class ReadingFaces(RuleBasedStateMachine):
             self.table.read_everything()
 
 
-ReadingFaces.TestCase.settings = settings(max_examples=2, stateful_step_count=6, deadline=None,
+ReadingFaces.TestCase.settings = settings(max_examples=5, stateful_step_count=8, deadline=None,
                                           suppress_health_check=[HealthCheck.too_slow])
 test_reading_faces_in_random_orders = ReadingFaces.TestCase
