@@ -68,6 +68,7 @@ def test_primiera_two_of_three_sides_level_at_the_top_scores_nobody():
 def test_primiera_of_three_the_single_best_scores_even_when_the_others_are_level():
     result = sk.score({"Anna": "7d 7c 7h 7s", "Bruno": "6d 6c 6h 6s", "Carla": "rest"}, rules="scopa")
     assert _points(result, "primiera") == (1, 0, 0)
+    assert _note(result, "primiera") == "Anna wins with 84 against 72, 64"
 
 
 def test_primiera_nobody_with_all_four_suits_scores_nobody_and_says_who_lacks_what():
@@ -196,3 +197,21 @@ def test_a_card_or_set_nobody_holds_is_said_so():
     assert (notes["settebello"].note, notes["settebello"].detail) == ("7d: nobody", {"holder": None})
     assert (notes["cappotto"].note, notes["cappotto"].detail) == (
         "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd: nobody holds all of them", {"holder": None})
+
+
+@pytest.mark.parametrize("token", ["10d", "Xd", "7" * 30])
+def test_a_tie_break_outside_the_deck_built_by_hand_is_refused_by_the_scorer_too(token):
+    # A rule set built in code (not read from a file, so not validated) meets the same refusal when counted.
+    from dataclasses import replace
+
+    from scorekeeper.errors import RuleSetError
+
+    rules = sk.load_rules("escoba")
+    mine = replace(rules, categories=tuple(replace(c, tie_break=f"6 {token}") if c.id == "sevens" else c
+                                           for c in rules.categories))
+    with pytest.raises(RuleSetError) as refused:
+        Counter(mine)
+    assert str(refused.value) == (f"category sevens: tie_break: {token[:20]!r} is neither a rank nor a card "
+                                  "of the italian-40 deck")
+    assert Counter(replace(rules, categories=tuple(replace(c, tie_break="6 7d") if c.id == "sevens" else c
+                                                   for c in rules.categories)))  # a card of the deck is fine
