@@ -318,3 +318,13 @@ def test_rules_list_in_italian_heads_its_columns() -> None:
     code, out, _ = run("--lang", "it", "rules", "list")
     assert code == 0 and out.splitlines()[0].split() == [
         "id", "gioco", "mazzo", "giocatori", "punti", "per", "vincere", "fine"]
+
+
+@pytest.mark.parametrize("args", [("score", "hand.yaml", "Alice=\u202e h:2"), ("score", "--bogus\x1b"),
+                                  ("match", "add", "1", "Alice=\u202e", "extra")])
+def test_a_word_click_cannot_use_is_quoted_with_its_control_characters_escaped(args):
+    # Found by the fuzz test of match and export arguments: click's own usage errors quoted the word raw.
+    code, _out, err = run(*args)
+    assert code == 2 and "Error:" in err
+    assert "\u202e" not in err and "\x1b" not in err
+    assert "\\u202e" in err or "\\x1b" in err

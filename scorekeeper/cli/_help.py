@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from typer import _click as click  # typer's own copy of click, which its commands are made of
+from typer._click.exceptions import UsageError
 from typer.core import TyperCommand, TyperGroup
 
 from scorekeeper.i18n import N_, translated
@@ -67,6 +68,17 @@ class _Spoken:
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         _options(self, ctx, formatter)  # type: ignore[arg-type]
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """The command line read; click quotes a word it cannot use as it was typed, so the
+        characters a terminal acts on (ESC, bidi controls) are written as escapes in its message."""
+        from scorekeeper._words import visible
+
+        try:
+            return super().parse_args(ctx, args)  # type: ignore[misc,no-any-return]
+        except UsageError as exc:
+            exc.message = visible(exc.message)
+            raise
 
 
 class Command(_Spoken, TyperCommand):
