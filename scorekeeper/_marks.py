@@ -9,7 +9,7 @@ from scorekeeper.errors import ScorekeeperError
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # a frozen dataclass with only __init__ compiled: 1.2 ms less at the start of every command reading a file
+else:  # a frozen dataclass with only __init__ compiled: less at the start of every command reading a file
     from scorekeeper._frozen import dataclass
 
 #: The most a hand file, record or rule file may hold; a real one is a few KiB.

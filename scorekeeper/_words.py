@@ -52,8 +52,8 @@ _SPANISH_U = r"h?[oó]"
 
 @cache
 def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    # The patterns of this module are compiled when first used: compiling them at import took
-    # 4.5 ms of every command's start-up, and most commands print only plain ASCII.
+    # The patterns of this module are compiled when first used, not at import: most commands print
+    # only plain ASCII and never need them.
     return re.compile(pattern, flags)
 
 

@@ -17,7 +17,7 @@ from scorekeeper.i18n import N_, _, translated
 if TYPE_CHECKING:
     from dataclasses import dataclass
 else:  # frozen dataclasses that compile no method (see scorekeeper._frozen): cards are made at every
-    # start, and the three classes' compiled methods took 2.7 ms of it (dataclasses' own timing)
+    # start, and compiling the three classes' methods was a large part of it
     from scorekeeper._frozen import dataclass
 
 

@@ -23,7 +23,7 @@ from scorekeeper.i18n import _
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
-else:  # a frozen dataclass with no method compiled (made once per command): 1.5 ms less at every start
+else:  # a frozen dataclass with no method compiled (made once per command): less at every start
     from scorekeeper._frozen import made_once as dataclass
 
 #: A settings file is a few lines; anything bigger is not one.
@@ -63,7 +63,7 @@ def user_folder(kind: str) -> Path:
     """scorekeeper's folder of the user's ``config``, ``cache`` or ``data``, as platformdirs names it."""
     if sys.platform.startswith("linux"):
         # Every command reads the settings, and most the cache or the history; importing
-        # platformdirs costs 7 ms, a twentieth of a command's start, for what on Linux is the XDG
+        # platformdirs is a noticeable part of a command's start, for what on Linux is the XDG
         # rule it implements: the variable if it holds an absolute path, else the default.
         variable, default = _XDG[kind]
         base = os.environ.get(variable, "").strip()

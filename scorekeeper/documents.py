@@ -53,8 +53,8 @@ def check_keys(data: Any, source: str, keys: Iterable[str], what: str, needs: st
             keys=", ".join(allowed)))
 
 
-# Compiled on first use: only a deeply nested text or an escaped \u needs them, and compiling both
-# at import took 0.6 ms of every command's start.
+# Compiled on first use: only a deeply nested text or an escaped \u needs them, and every command's
+# start would pay for compiling them at import.
 @cache
 def _json_nesting() -> re.Pattern[str]:
     return re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')  # not for players: regex
@@ -77,15 +77,15 @@ def _no_constant(text: str) -> Any:
     raise ValueError(_("{text} is not a number").format(text=text))
 
 
-# One decoder each, made once: json.loads with hooks builds a new decoder per call, which cost
-# verify a third of its time per line (0.40 s -> 0.54 s for 20,000 lines).
+# One decoder each, made once: json.loads with hooks builds a new decoder per call, a large share
+# of verify's time per line.
 _DECODER = json.JSONDecoder(parse_int=_bounded_int, parse_constant=_no_constant)
 _WIDE_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 # Their C scanners, called directly: JSONDecoder.decode's own work around the scan (a regular
-# expression for the spaces at each end, two calls) made load_json of a two-side piles line 1.28
-# times json.loads; now 0.96. Text the scan alone does not take whole goes through decode, which
-# words every mistake as before. The parse_int hook stays: a regular expression looking for a run
-# of digits too long cost more per line (2 to 4 us) than the hook's two calls.
+# expression for the spaces at each end, two calls) made load_json slower than json.loads itself.
+# Text the scan alone does not take whole goes through decode, which words every mistake as before.
+# The parse_int hook stays: a regular expression looking for a run of digits too long cost more per
+# line than the hook's two calls.
 _SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
 _WIDE_SCAN: Callable[[str, int], tuple[Any, int]] = _WIDE_DECODER.scan_once  # type: ignore[attr-defined]
 

@@ -162,9 +162,9 @@ class CardReader:
     def __init__(self, deck: Deck, *, italian_suits: bool = False) -> None:
         self.deck = deck
         self.italian_suits = italian_suits
-        # Canonical tokens are looked up, not read by parse_pile: read_record of 5,000 simulated Scopa hands
-        # takes 1.2 s so, 3.2 s without, out of about 6 s for `verify --replay` of them. With Italian
-        # letters "7c" is not the canonical 7c, so every token is read.
+        # Canonical tokens are looked up, not read by parse_pile: most of what a record holds is
+        # canonical, and reading each token was most of reading a record. With Italian letters "7c"
+        # is not the canonical 7c, so every token is read.
         self._canonical: dict[str, Card] = {} if italian_suits else deck.by_text
 
     @property

@@ -5,13 +5,13 @@ imports what its command needs; so the console script knows every command by nam
 help only, and builds just the command that runs (``--help`` builds none). ``app`` is the whole
 command tree, for tests and for embedding.
 
-Help is click's plain text, not typer's rich panels: rendering it with rich took 73 ms, longer
-than everything else a command does, and said nothing more.
+Help is click's plain text, not typer's rich panels: rendering it with rich took longer than
+everything else a command does, and said nothing more.
 
 The modules that define commands (this one, score, play, match, history, rules, info, serve, ratings,
 players, season) do not use ``from __future__ import annotations``: typer reads every parameter's
 annotation when it builds a command, and annotations kept as text were each compiled again by ``eval``
-at every start (building ``score`` took 1.6 ms so, 0.8 without). A name imported only for type
+at every start (building ``score`` took twice as long so). A name imported only for type
 checking is quoted.
 """
 
@@ -159,8 +159,8 @@ def _root_typer() -> typer.Typer:
 def _build(name: str) -> Any:
     """One command, built from its module on a holder of its own (building the root's options
     again would cost as much as the command's). A group is built with its commands known by name
-    and help only, each built when it runs: building all twelve of ``match`` took 6 ms of every
-    ``match add``, one 0.5 ms."""
+    and help only, each built when it runs: building all of ``match``'s commands for every ``match
+    add`` cost more than building one."""
     holder = typer.Typer(rich_markup_mode=None, add_completion=False)
     group = COMMANDS[name][2]
     _register(holder, [name], _Deferring if group else Group)
@@ -292,9 +292,9 @@ def main() -> None:
         _run(debug)
     finally:
         # The process ends here: what it made is left to the end of the process instead of being
-        # walked once more by the garbage collector as Python shuts down, which took 20-25 ms of
-        # every command (replay of a sample: 175 -> 150 ms, median of 21 runs). Objects are still
-        # released as usual; files and databases are closed by the commands before this.
+        # walked once more by the garbage collector as Python shuts down, a noticeable part of every
+        # command. Objects are still released as usual; files and databases are closed by the
+        # commands before this.
         gc.freeze()
 
 

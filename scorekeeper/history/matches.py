@@ -4,8 +4,8 @@ and reading them back, one or all, each played out to where it stands.
 Each operation reads the match inside its own write transaction, so two processes adding hands to
 the same match queue up and both hands count; the match row's summary is rewritten in the same
 transaction, so it never disagrees with the hands. A change reads and counts the match once: the
-match after it is counted from the points already read plus the new hand, not read again (with
-100 hands a read costs about 4 ms, a count of the points 1 ms).
+match after it is counted from the points already read plus the new hand, not read again (reading
+a match costs several times what counting its points does).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from dataclasses import dataclass
 
     from scorekeeper.rules.ruleset import CategoryBase, RuleSet
-else:  # frozen dataclasses with no method compiled (see _frozen): 1.2 ms less at every start of a history command
+else:  # frozen dataclasses with no method compiled (see _frozen): less at every start of a history command
     from scorekeeper._frozen import dataclass
 
 
@@ -148,7 +148,7 @@ def refresh_summary(store: Store, match_id: int) -> Match:
 def summary_of(row: MatchRow, rules: RuleSet) -> tuple[int, dict[str, int], bool, str | None, int | None]:
     """The summary (as ``Store.summarise`` takes it) of a match about to be written as ``row``,
     ``rules`` being its rule set: counted from what will be written, not read back after (reading
-    each match again was 30% of an import's time)."""
+    each match again was a large part of an import's time)."""
     state = match_from_row(row, settings_of(row, rules)).state
     return state.hands, state.totals, state.finished, state.winner, state.stake
 
@@ -245,9 +245,7 @@ def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for a job over a whole history (an export, the stats).
 
     Such a job makes millions of small objects and no reference cycles, and the collector would
-    walk them all again and again. For 30,000 hands it takes the stats from 2.0 s to 1.2 s, the
-    Markdown export from 2.5 s to 1.7 s, the CSV export from 1.35 s to 0.95 s, and building the
-    JSON history file from 3.1 s to 1.5 s.
+    walk them all again and again (tests/benchmarks/README.md has what pausing it saves).
     """
     was_on = gc.isenabled()
     gc.disable()

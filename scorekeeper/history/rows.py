@@ -76,8 +76,8 @@ class MatchRow:
     events: list[dict[str, Any]] = field(default_factory=list)  # the trail, read only for the history file
     status: str = ""  # "" as played, or ABANDONED or DELETED (see ``history.lifecycle``)
 
-    # Written here rather than compiled at every start with two other methods (1.4 ms of a history
-    # command's); a history is read a match at a time.
+    # Written here rather than compiled at every start of a history command with two other methods;
+    # a history is read a match at a time.
     def __init__(self, id: int, uid: str, name: str, created: str, rules_json: str,  # noqa: A002 (a field)
                  sides: list[list[Any]], target: int, finish: str, enabled: list[str],
                  hands: list[HandRow] | None = None, claims: list[dict[str, Any]] | None = None,

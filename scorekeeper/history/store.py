@@ -40,10 +40,10 @@ def now() -> str:
 
 # Made once: json.dumps with options builds an encoder per call, a third of the cost of importing a hand.
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
-# JSONEncoder.encode still builds its C encoder at every call: for the small values of a column, two
-# fifths of the time (1.7 times as fast made once; the columns of a 10^4-hand import: 0.57 -> 0.35 s
-# of profile). The same encoder as encode's, without its check for circular values: a column's value
-# comes from JSON or from scorekeeper's own dicts and lists, never from a value that holds itself.
+# JSONEncoder.encode still builds its C encoder at every call, most of the time for the small values
+# of a column. The same encoder as encode's, made once, without its check for circular values: a
+# column's value comes from JSON or from scorekeeper's own dicts and lists, never from a value that
+# holds itself.
 _MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)  # not for players: json's C encoder
 _C_COMPACT = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
     None, _COMPACT.default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
@@ -107,8 +107,7 @@ class Store(Connection):
         cursor = self.db.execute(_INSERT_HAND, row)
         return int(cursor.lastrowid or 0)
 
-    # Import writes a match's events and hands with one executemany each, not a statement per row:
-    # 10^4-hand import 2.75 -> 2.2 s with the summary below (bench_history.py, under load). A new
+    # Import writes a match's events and hands with one executemany each, not a statement per row. A new
     # match's rows get ids in the order they were inserted (SQLite gives max(id) + 1, and ids stay far
     # below the largest it has), and no other rows point at it, so reading its ids back by id gives them.
 

@@ -55,7 +55,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int | No
     text = _ascii_table(heads, shown)
     if text is not None and (limit is None or max(map(len, text.splitlines())) <= limit):
         return text
-    from tabulate import tabulate  # imported only for a table that needs it (20 ms: see _ascii_table)
+    from tabulate import tabulate  # imported only for a table that needs it (see _ascii_table)
 
     text = tabulate(shown, headers=heads, tablefmt="simple", disable_numparse=True)
     if not rows or limit is None or max(map(len, text.splitlines())) <= limit:
@@ -79,8 +79,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int | No
 
 def _ascii_table(heads: Sequence[str], shown: Sequence[Sequence[Any]]) -> str | None:
     """The table exactly as tabulate draws it (``simple``, no number parsing) when every cell is
-    ASCII text or a number, else None. Importing tabulate took 20 ms (it reads its own version
-    from the installed packages' metadata), a third of what ``score`` added to ``import typer``,
+    ASCII text or a number, else None. Importing tabulate is slow (it reads its own version from the
+    installed packages' metadata), a large part of what ``score`` adds to ``import typer``,
     and the table of a hand is nearly always of this kind; tests/test_startup.py checks that the
     two draw alike.
 

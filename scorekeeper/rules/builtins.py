@@ -13,7 +13,7 @@ from scorekeeper.i18n import _
 def builtin_dir() -> Path:
     """The folder of the built-in rule sets: packaged in the wheel, or the source tree's ``rulesets/``."""
     package = Path(__file__).parent.parent
-    if package.is_dir():  # installed or checked out as plain folders: importlib.resources would cost 13 ms of start-up
+    if package.is_dir():  # installed or checked out as plain folders: spares importing importlib.resources
         packaged = package / "rulesets"
         return packaged if packaged.is_dir() else package.parent / "rulesets"
     from importlib.resources import files  # a package read from a zip file

@@ -4,9 +4,9 @@
 become tuples, and the nested parts are rebuilt by the field that holds them. It is for data
 scorekeeper wrote itself from a validated rule set (the cache, the history's own copy of a
 match's rules), so it checks the shape, not every value: a user's file is validated by pydantic
-(``validation``), whose messages say where a mistake is. Rebuilding this way takes about half a
-millisecond and no import; pydantic's import alone costs a command more than all its other work,
-and even reading the dataclasses' type hints to check each value cost 9 ms.
+(``validation``), whose messages say where a mistake is. Rebuilding this way needs no import;
+pydantic's import alone costs a command more than all its other work, and even reading the
+dataclasses' type hints to check each value cost more than the rebuilding.
 """
 
 from __future__ import annotations

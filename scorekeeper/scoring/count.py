@@ -132,7 +132,7 @@ class Counter:
             read = read_piles(self.rules, entry.sides, entry.piles)
             masks, problems = read.masks, list(read.problems)
         # Written out here, not through _check_facts and _counted as score_masks goes: two calls
-        # fewer a hand, 2% of it.
+        # fewer a hand, on the path every hand takes.
         sweeps = self._sweeps(entry, masks, problems)
         declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
                     for cid in self._declared} if entry.declared else {}

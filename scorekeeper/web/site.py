@@ -40,7 +40,7 @@ class Site:
         self.db = db
         self.keys = keys
         # The pages' own writes queue here rather than in SQLite's busy handler, whose sleeps grow
-        # under contention (bench_web: a p99 of seconds with twenty phones); other processes (the
+        # under contention (bench_web.py shows the tail it gave); other processes (the
         # command line) still queue in SQLite as before. Each waits a few seconds at most, in threads
         # apart from the reads' (``_turns``).
         self.writing = WriteTurns()
