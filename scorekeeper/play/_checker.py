@@ -17,7 +17,7 @@ from scorekeeper.play.replay import seats_problem, sizes_problem
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import Counter
 from scorekeeper.scoring.hand import hand_from_mapping
-from scorekeeper.scoring.piles import exact_masks, token_bits
+from scorekeeper.scoring.piles import exact_masks, token_bits, token_reader
 
 RECORD_ONLY = ("deal", "plays", "teams", "seed", "hand")
 _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *RECORD_ONLY))
@@ -41,6 +41,7 @@ class Checker:
         self.sides = range(rules.sides.min, rules.sides.max + 1)
         self.engine: CaptureEngine | None = None
         self.bits = token_bits(deck)
+        self.read_pile = token_reader(deck)
         self.index = {str(card): i for i, card in enumerate(deck.cards)}
         self.takes: dict[str, int] = {}  # see _taken
 
@@ -54,7 +55,7 @@ class Checker:
         if type(piles) is not dict or not data.keys() <= _FAST_KEYS:
             return False
         try:
-            masks = exact_masks(piles.values(), self.rules)
+            masks = exact_masks(piles.values(), self.rules, self.read_pile)
         except AttributeError:  # a pile that is not text
             return False
         if masks is None:

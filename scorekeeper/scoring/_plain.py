@@ -20,7 +20,7 @@ from scorekeeper.cards import Deck
 from scorekeeper.notation import REST, PileText
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring._result import HandEntry, fact_name
-from scorekeeper.scoring.piles import exact_masks
+from scorekeeper.scoring.piles import exact_masks, token_reader
 
 #: Where the front door's facts are said to come from in messages, as ``score`` names them.
 SOURCE = "hand"  # not for players: the front door's name for its hand in messages, as before
@@ -37,7 +37,7 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
         return None
     if any(type(side) is not str or type(text) is not str for side, text in piles.items()):
         return None
-    masks = exact_masks(piles.values(), rules)
+    masks = exact_masks(piles.values(), rules, token_reader(rules.cards))
     read: tuple[PileText, ...] = ()  # exact piles need no PileText: the masks say it all, no card is marked
     if masks is None:
         texts = canonical_piles(piles.values(), rules.cards)

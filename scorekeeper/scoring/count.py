@@ -32,7 +32,7 @@ from scorekeeper.scoring._result import CategoryResult, HandEntry, HandResult, c
 from scorekeeper.scoring._tallies import DeclaredScorer, SequenceScorer, SweepsScorer
 from scorekeeper.scoring.bounds import count_problems, most_declared, most_sweeps
 from scorekeeper.scoring.categories import CardScorer, EachScorer, MostScorer, Points, Scored, Scorer, SetScorer
-from scorekeeper.scoring.piles import read_piles
+from scorekeeper.scoring.piles import exact_masks, read_piles
 from scorekeeper.scoring.primiera import PrimieraScorer
 
 __all__ = ["SCORERS", "CategoryResult", "Counter", "HandEntry", "HandResult", "always_counted",  # not for players
@@ -90,7 +90,6 @@ class Counter:
         self._bit_of_code = [0] * CODES
         for i, card in enumerate(self.deck.cards):
             self._bit_of_code[card.code] = 1 << i
-        self._full = self.deck.full  # a property that works it out at every call
 
     def max_points(self, n_sides: int, *, enabled: Sequence[str] = ()) -> int:
         """The most a hand can give, leaving out sweeps and declared points (they have no bound)."""
@@ -169,36 +168,15 @@ class Counter:
 
     def _exact_masks(self, sides: tuple[str, ...], piles: Sequence[PileText]) -> tuple[int, ...] | None:
         """The piles as masks when nothing is wrong with them (the usual hand), else None, and then
-        ``read_piles`` finds and words every problem: a fast path, not a second set of rules.
+        ``read_piles`` finds and words every problem (bench_score.py prints Counter.score without it)."""
+        if len(set(sides)) != len(sides):
+            return None
+        return exact_masks(piles, self.rules, self._read_pile)
 
-        bench_score.py prints Counter.score with and without it.
-        """
-        rules = self.rules
-        if not rules.sides.min <= len(sides) <= rules.sides.max or len(set(sides)) != len(sides):
-            return None
-        bit = self._bit_of_code.__getitem__
-        masks = []
-        placed = 0
-        rest = None
-        for i, pile in enumerate(piles):
-            cards = pile.cards
-            mask = sum(map(bit, map(_CODE, cards)))
-            # A sum of distinct bits has one bit per term; a card given twice carries and has fewer,
-            # and a card of another deck adds none.
-            if mask.bit_count() != len(cards) or mask & placed:
-                return None
-            if pile.rest:
-                if rest is not None:
-                    return None
-                rest = i
-            placed |= mask
-            masks.append(mask)
-        unplaced = self._full & ~placed
-        if rest is not None:
-            masks[rest] |= unplaced
-        elif unplaced:
-            return None
-        return tuple(masks)
+    def _read_pile(self, pile: PileText) -> tuple[int, int, bool]:
+        """A pile's cards to bits by their codes (a C call each, no Card hashed), for ``exact_masks``."""
+        cards = pile.cards
+        return sum(map(self._bit_of_code.__getitem__, map(_CODE, cards))), len(cards), pile.rest
 
     def _sweeps(self, entry: HandEntry, masks: Sequence[int], problems: list[str]) -> tuple[int, ...]:
         counts = []
