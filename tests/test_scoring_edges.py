@@ -215,3 +215,29 @@ def test_a_tie_break_outside_the_deck_built_by_hand_is_refused_by_the_scorer_too
                                   "of the italian-40 deck")
     assert Counter(replace(rules, categories=tuple(replace(c, tie_break="6 7d") if c.id == "sevens" else c
                                                    for c in rules.categories)))  # a card of the deck is fine
+
+
+# The dealt table taken by the dealer gives its sweeps for its own cards: Cirulla's table of 9 or
+# less is three sweeps for four cards (RULES.md, Cirulla), so a pile of 12 cards may hold 7 sweeps
+# (3 from the table's 4 cards, 4 from plays of two cards each), not 8; in Scopa two cards a sweep.
+CIRULLA_PILE = {"A": "rest", "B": "Ad 2d 2c 3c 4h 4s 5h 5s 6h 6s Jh Js"}
+
+
+@pytest.mark.parametrize(("game", "sweeps", "needed"), [("cirulla", 7, None), ("cirulla", 8, 14), ("scopa", 7, 14)])
+def test_sweeps_of_a_dealt_table_need_only_the_tables_cards(game, sweeps, needed):
+    result = sk.score(CIRULLA_PILE, rules=game, sweeps={"B": sweeps})
+    expected = () if needed is None else (
+        f"B: {sweeps} sweeps need at least {needed} cards (each a capturing and a captured card); the pile has 12",)
+    assert result.problems == expected
+    if needed is None:
+        assert _points(result, "sweeps") == (0, 7)
+
+
+def test_verify_takes_a_cirulla_piles_line_with_the_dealt_tables_three_sweeps(tmp_path):
+    line = {"rules": "cirulla", "piles": {"A": "rest", "B": CIRULLA_PILE["B"]}, "sweeps": {"B": 7}}
+    lines = tmp_path / "hands.jsonl"
+    lines.write_text(json.dumps(line) + "\n" + json.dumps({**line, "sweeps": {"B": 8}}) + "\n", encoding="utf-8")
+    code, out, err = run_cli("verify", str(lines), "--jobs", "1")
+    assert code == 1
+    assert "2 hands checked: 1 ok, 1 failed" in out + err
+    assert "line 2: B: 8 sweeps need at least 14 cards" in out + err

@@ -39,6 +39,16 @@ def opening_sweeps(rules: RuleSet) -> int:
     return best
 
 
+def fewest_cards(rules: RuleSet, sweeps: int) -> int:
+    """The fewest cards a pile holding ``sweeps`` sweeps can have: two a sweep (the card played and
+    one taken), but the dealt table the dealer takes gives its sweeps (Cirulla: three for a table
+    of 9 or less) for the table's cards alone."""
+    opening = opening_sweeps(rules)
+    if not opening or rules.capture is None:
+        return 2 * sweeps
+    return min(2 * sweeps, rules.capture.deal.table + 2 * max(0, sweeps - opening))
+
+
 def most_sweeps(rules: RuleSet, sides: int) -> int:
     """The most sweeps one side can make in a hand: one per card it plays, plus the dealt table's."""
     return plays(rules, sides) + opening_sweeps(rules)

@@ -30,7 +30,7 @@ from scorekeeper.rules.ruleset import (
 from scorekeeper.scoring._claims import claim_problem
 from scorekeeper.scoring._result import CategoryResult, HandEntry, HandResult, categories_of, fact_name
 from scorekeeper.scoring._tallies import DeclaredScorer, SequenceScorer, SweepsScorer
-from scorekeeper.scoring.bounds import count_problems, most_declared, most_sweeps
+from scorekeeper.scoring.bounds import count_problems, fewest_cards, most_declared, most_sweeps, opening_sweeps
 from scorekeeper.scoring.categories import CardScorer, EachScorer, MostScorer, Points, Scored, Scorer, SetScorer
 from scorekeeper.scoring.piles import exact_masks, read_piles
 from scorekeeper.scoring.primiera import PrimieraScorer
@@ -84,6 +84,7 @@ class Counter:
         self._plans: dict[tuple[str, ...], _Plan] = {}
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         self._sweeps_on: dict[tuple[str, ...], bool] = {}  # whether sweeps count, by optional categories on
+        self._opening = opening_sweeps(rules)  # sweeps the dealt table may give with fewer than two cards each
         # The bit of each card of the deck by its code (0 for a card of another deck): a pile's
         # cards are read to bits through it, by C calls only, without hashing each Card (a
         # Python-level __hash__).
@@ -191,14 +192,15 @@ class Counter:
 
     def sweeps_fit(self, count: int, held: int, enabled: tuple[str, ...] = ()) -> bool:
         """Whether a side may have made ``count`` sweeps with ``held`` cards in its pile: sweeps score
-        in this game with these optional categories on, and each took the table with a card of the
-        hand (two cards a sweep). The one sweeps check: ``verify`` and the replay ask it too."""
+        in this game with these optional categories on, and the pile holds the cards they took
+        (``bounds.fewest_cards``). The one sweeps check: ``verify`` and the replay ask it too."""
         if not count:
             return True
         counted = self._sweeps_on.get(enabled)
         if counted is None:
             counted = self._sweeps_on[enabled] = self.rules.counts_sweeps(enabled)
-        return counted and count > 0 and count * 2 <= held
+        return counted and count > 0 and (count * 2 <= held or bool(self._opening)
+                                          and fewest_cards(self.rules, count) <= held)
 
     def _side_sweeps(self, entry: HandEntry, side: str, pile: PileText, mask: int, typed: int | None,
                      problems: list[str]) -> int:
@@ -210,11 +212,11 @@ class Counter:
                                      "pile of {side}: {count} cards marked as sweeps but {typed}",
                                      marked).format(side=side, count=marked, typed=typed_text))
         count = typed if typed is not None else marked
-        held = mask.bit_count()
-        if count * 2 > held:
+        held, needed = mask.bit_count(), fewest_cards(self.rules, count)
+        if needed > held:
             problems.append(_("{side}: {count} sweeps need at least {cards} cards (each a capturing and a "
                               "captured card); the pile has {held}").format(side=side, count=count,
-                                                                             cards=count * 2, held=held))
+                                                                             cards=needed, held=held))
         # Sweeps typed while the game's sweeps category is optional and off would vanish from the
         # count without a word (Spade Cassino's count only when the players agree, per Bicycle).
         if count and not self.has_sweeps:

@@ -9,12 +9,15 @@ changes one thing at a time and runs the tests that reach the changed function. 
 script prints the score of each module, counting the survivors listed in
 ``mutation_equivalent.txt`` (beside this file: a mutant name and, after ``#``, why no behaviour can
 tell it apart) as equivalent, and lists every other survivor: those are the news to look at.
-``mutmut show NAME`` shows one; ``mutmut browse`` walks them. A second run only retests what changed.
+``mutmut show NAME`` shows one, ``--diffs`` the changed lines of every news at once; ``mutmut
+browse`` walks them. A second run only retests what changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import difflib
 import shutil
 import subprocess
 import sys
@@ -48,6 +51,30 @@ def module_of(mutant: str) -> str:
     return ".".join(parts[:-1])
 
 
+def changed_lines(names: list[str], mutants: Path = ROOT / "mutants") -> dict[str, list[str]]:
+    """What each mutant changes, as the lines of its function that differ from the original's: read
+    from mutmut's copy of the package, one parse a module (``mutmut show`` starts a process a mutant)."""
+    by_file: dict[Path, list[str]] = defaultdict(list)
+    for name in names:
+        by_file[mutants.joinpath(*module_of(name).split(".")).with_suffix(".py")].append(name)
+    out: dict[str, list[str]] = {}
+    for path, wanted in by_file.items():
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        functions = {node.name: lines[node.lineno - 1:node.end_lineno] for node in ast.walk(ast.parse(text))
+                     if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)}
+        for name in wanted:
+            function = name.rpartition(".")[2]
+            mutant, original = functions.get(function), functions.get(function.split("__mutmut_")[0] + "__mutmut_orig")
+            if mutant is None or original is None:
+                continue
+            diff = difflib.unified_diff(original[1:], mutant[1:], lineterm="", n=0)
+            out[name] = [line for line in diff if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    return out
+
+
 def results() -> list[tuple[str, str]]:
     """Every mutant of the last run with its status, as mutmut reports them."""
     out = subprocess.run(["mutmut", "results", "--all", "true"], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -59,8 +86,9 @@ def results() -> list[tuple[str, str]]:
     return found
 
 
-def report(found: list[tuple[str, str]], known: dict[str, str]) -> int:
-    """Print the score per module and the survivors nobody has judged; the count of those."""
+def report(found: list[tuple[str, str]], known: dict[str, str], diffs: bool = False) -> int:
+    """Print the score per module and the survivors nobody has judged (with ``diffs``, what each
+    changes); the count of those."""
     by_module: dict[str, Counter[str]] = defaultdict(Counter)
     news: list[str] = []
     for name, status in found:
@@ -90,7 +118,11 @@ def report(found: list[tuple[str, str]], known: dict[str, str]) -> int:
     stale = sorted(set(known) - {name for name, status in found if status == "survived"})
     if news:
         print(f"\n{len(news)} survivors not in {EQUIVALENT.name} (mutmut show NAME):")
-        print("\n".join(f"  {line}" for line in news))
+        changes = changed_lines([line.rpartition(": ")[0] for line in news]) if diffs else {}
+        for line in news:
+            print(f"  {line}")
+            for change in changes.get(line.rpartition(": ")[0], []):
+                print(f"      {change.strip()[:150]}")
     if stale and found:
         print(f"\n{len(stale)} lines of {EQUIVALENT.name} name no surviving mutant of this run (killed, or renamed):")
         print("\n".join(f"  {name}" for name in stale))
@@ -103,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="mutants to run, as mutmut names them (globs: 'scorekeeper.scoring.primiera*')")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument("--report-only", action="store_true", help="print the last run's scores without running")
+    parser.add_argument("--diffs", action="store_true", help="show the lines each unjudged survivor changes")
     args = parser.parse_args(argv)
     if shutil.which("mutmut") is None:
         print("error: mutmut is not installed: pip install -e '.[mutation]'", file=sys.stderr)
@@ -114,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         if run.returncode not in (0, 1):
             print(f"error: mutmut run exited {run.returncode}", file=sys.stderr)
             return run.returncode
-    report(results(), known)
+    report(results(), known, args.diffs)
     return 0
 
 
