@@ -222,8 +222,9 @@ def matta_problem(record: Record, rules: RuleSet) -> str | None:
     if not wild:
         return _("{where}: {value} names the matta, but {rules} has none").format(where=where, value=value,
                                                                                   rules=rules.name)
+    card = Card.parse(wild)
     holder = next((p for p, rounds in zip(record.players, record.batches, strict=True)
-                   if any(Card.parse(wild) in cards for cards in rounds)), None)
+                   if any(card in cards for cards in rounds)), None)
     if holder is None:
         return _("{where}: {value}: the matta ({card}) is dealt to no player, so nobody named it").format(
             where=where, value=value, card=wild)
