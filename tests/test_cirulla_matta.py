@@ -19,8 +19,10 @@ from conftest import run
 import scorekeeper
 from scorekeeper.cards import Card, Rank
 from scorekeeper.errors import NotationError
+from scorekeeper.play._checker import Checker
 from scorekeeper.play.capture import CaptureEngine, Table
 from scorekeeper.play.replay import replay_data
+from scorekeeper.play.simulate import Simulator
 from scorekeeper.play.verify import verify_lines
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.options import apply_options
@@ -167,6 +169,12 @@ def test_cirulla_matta_is_named_in_its_holders_declaration() -> None:
 
 
 def test_cirulla_matta_verify_and_replay_give_one_verdict() -> None:
+    # verify's quick path reads no matta: a simulated hand it takes is left to the full replay once
+    # it names one (there refused: nobody declared).
+    simulated = Simulator(load_rules("cirulla"), seed=1).hand(0)
+    checker = Checker(load_rules("cirulla"))
+    assert checker.replays(simulated) and not checker.replays({**simulated, "matta": "7"})
+    assert not all(r.ok for r in verify_lines([json.dumps({**simulated, "matta": "7"})], "hands.jsonl"))
     for data, good in ((record(), True), (record(options={"matta-as-named": "off"}), False),
                        (record(rules="scopa"), False), (record(declared=None), False)):
         lines = [json.dumps(data)]
