@@ -19,7 +19,7 @@ from scorekeeper.scoring.count import Counter
 from scorekeeper.scoring.hand import hand_from_mapping
 from scorekeeper.scoring.piles import exact_masks, token_bits, token_reader
 
-RECORD_ONLY = ("deal", "plays", "teams", "seed", "hand")
+RECORD_ONLY = ("deal", "plays", "teams", "seed", "hand", "matta")
 _FAST_KEYS = frozenset(("rules", "piles", "sweeps", *RECORD_ONLY))
 #: What a record read on the quick path may hold: no suit letters, no optional categories, no claims.
 _QUICK_RECORD = frozenset(("rules", "options", "deal", "plays", "piles", "sweeps", "teams", "seed", "hand"))

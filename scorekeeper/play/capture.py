@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from scorekeeper._words import or_list
-from scorekeeper.cards import Rank, bits_of
+from scorekeeper.cards import Card, Rank, bits_of
 from scorekeeper.errors import RuleSetError, ScorekeeperError
 from scorekeeper.i18n import _
 from scorekeeper.play._masks import BYTE_INDEXES, Build, Capture, Table, fewest, indexes, kind_of
@@ -64,7 +64,7 @@ class TooManyCaptures(ScorekeeperError, ValueError):
 class CaptureEngine:
     """A rule set's capture section made ready: per-card values and rank masks over its deck."""
 
-    def __init__(self, rules: RuleSet, enabled: Iterable[str] = ()) -> None:
+    def __init__(self, rules: RuleSet, enabled: Iterable[str] = (), counts_as: tuple[int, Rank] | None = None) -> None:
         if rules.capture is None:
             raise RuleSetError(_("{rules} has no capture section, so its plays cannot be checked").format(
                 rules=rules.id))
@@ -72,26 +72,32 @@ class CaptureEngine:
         self.spec = spec = rules.capture
         self.deck = deck = rules.cards
         cards = deck.cards
-        self.value = [spec.values[c.rank.value] for c in cards]
-        self.hand_value = [spec.hand_values.get(str(c), spec.hand_values.get(c.rank.value, v))
-                           for c, v in zip(cards, self.value, strict=True)]
+        # Each card's rank as the rules see it: its own, or for the card ``counts_as`` names (its
+        # deck index) the rank it counts as (Cirulla's matta named in a declaration, ``as_named``).
+        ranks = [c.rank for c in cards]
+        if counts_as is not None:
+            ranks[counts_as[0]] = counts_as[1]
+        self.value = [spec.values[r.value] for r in ranks]
+        self.hand_value = [spec.hand_values.get(str(c), spec.hand_values.get(r.value, v))
+                           for c, r, v in zip(cards, ranks, self.value, strict=True)]
         # Every value a played card may take with: its hand value, or the one its player may
         # choose instead (Royal Cassino's ace, 1 or 14).
-        self.capture_values = [(h,) + tuple(x for x in (spec.choice_values.get(c.rank.value),) if x not in (None, h))
-                               for c, h in zip(cards, self.hand_value, strict=True)]
+        self.capture_values = [(h,) + tuple(x for x in (spec.choice_values.get(r.value),) if x not in (None, h))
+                               for r, h in zip(ranks, self.hand_value, strict=True)]
         # A card pairs with a card of its rank only when that card is worth on the table what the
         # played one is worth from the hand: in Finnish Kasino an ace (14 from the hand) does not
         # take a table ace (1), nor the 2s (15) a 2, nor the 10d (16) a 10 (korttipelit.net, pagat).
-        self.same_rank = [deck.rank_mask(c.rank) & deck.mask(o for o, v in zip(cards, self.value, strict=True)
-                                                             if o.rank == c.rank and v in self.capture_values[i])
-                          for i, c in enumerate(cards)]
-        self.pair_only = deck.mask(c for c in cards if c.rank.value in spec.pair_only)
-        self.aces = deck.rank_mask(Rank.ACE)
+        self.same_rank = [deck.mask(o for o, q, v in zip(cards, ranks, self.value, strict=True)
+                                    if q == r and v in self.capture_values[i]) for i, r in enumerate(ranks)]
+        self.pair_only = deck.mask(c for c, r in zip(cards, ranks, strict=True) if r.value in spec.pair_only)
+        self.aces = deck.mask(c for c, r in zip(cards, ranks, strict=True) if r is Rank.ACE)
         self.names = [str(c) for c in cards]
         # A game that scores no sweeps (Spade Cassino) has none to record.
         # An optional sweeps category (Spade Cassino's, "when the players agree") counts only when
         # it is turned on (``enabled``: a record's ``with``).
-        self.scores_sweeps = rules.counts_sweeps(tuple(enabled))
+        self.enabled = tuple(enabled)
+        self.scores_sweeps = rules.counts_sweeps(self.enabled)
+        self._named: dict[Rank, CaptureEngine] = {}  # see as_named
         self._counter: Counter | None = None
         # The rules compiled into per-card integer tables, read by every play without looking at
         # the rule set again: how the card pairs, the table cards it pairs with (0: it never
@@ -120,9 +126,9 @@ class CaptureEngine:
         # classes of the table cards it can reach and of the take (0: whether it takes anything),
         # each counted in 3 bits a class.
         classes: dict[tuple[object, ...], int] = {}
-        self.class_of = [classes.setdefault((c.rank, self.value[i], self.capture_values[i], self.pairings[i],
+        self.class_of = [classes.setdefault((ranks[i], self.value[i], self.capture_values[i], self.pairings[i],
                                              self.numeric_card[i], self.takes_all[i]), len(classes))
-                         for i, c in enumerate(cards)]
+                         for i in range(len(cards))]
         members = [deck.mask(c for i, c in enumerate(cards) if self.class_of[i] == k) for k in range(len(classes))]
         alike = len(classes) <= 21 and max(map(int.bit_count, members), default=0) < 8
         for i, k in enumerate(self.class_of):
@@ -148,6 +154,19 @@ class CaptureEngine:
         self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
         self._name_bytes = [[" ".join(self.names[i] for i in BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]
+
+    def as_named(self, rank: Rank) -> CaptureEngine:
+        """The engine a hand is played on once the matta (``opening_wild``) is named ``rank`` in its
+        holder's declaration: where the rules play it as named (``wild_as_named``), one on which it
+        counts as a card of that rank, made once a rank; else this one (it stays a plain card)."""
+        spec = self.spec
+        if not spec.wild_as_named or spec.opening_wild is None:
+            return self
+        named = self._named.get(rank)
+        if named is None:
+            named = self._named[rank] = CaptureEngine(self.rules, self.enabled,
+                                                      (self.deck.index[Card.parse(spec.opening_wild)], rank))
+        return named
 
     # --- enumeration ------------------------------------------------------------------------
 

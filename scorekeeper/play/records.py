@@ -15,6 +15,7 @@
       - {side: Anna, card: 2c, build: 6, onto: 4c}      # a Cassino build of 6
     piles: {Anna: ..., Bruno: ...}  # optional: what the players hold; checked against the plays
     sweeps: {Anna: 1}               # optional, checked likewise
+    matta: 5                        # Cirulla: the rank the matta (7h) was named in its holder's declaration
     with: [napola]                  # optional categories, declared points and claims as in a
     declared: {}                    # hand file
     claims: {}
@@ -26,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import Card, Deck
+from scorekeeper.cards import Card, Deck, Rank, read_rank
 from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.i18n import N_, _
@@ -43,7 +44,7 @@ else:  # frozen dataclasses that compile at most their __init__ (see scorekeeper
     from scorekeeper._frozen import dataclass
 
 _KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays",  # not for players: a record's keys
-         "piles", "sweeps", "with", "declared", "claims", "seed", "hand")
+         "piles", "sweeps", "with", "declared", "claims", "seed", "hand", "matta")
 _PLAY_KEYS = ("side", "player", "card", "take", "build", "onto")
 _PLAIN_PLAY_KEYS = frozenset(("side", "card", "take"))  # a play as simulate writes it
 
@@ -85,6 +86,7 @@ class Record:
     piles: dict[str, tuple[str, str]] | None = None  # stated piles: side -> (text, where)
     sweeps: dict[str, int] | None = None
     hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
+    matta: tuple[Rank, str] | None = None  # the rank the matta was named, and where the record says so
 
 
 def record_keys(data: Any, source: str) -> None:
@@ -148,7 +150,23 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
             where=where_of(data, "sweeps", source)))
     facts = {k: data[k] for k in ("with", "declared", "claims") if k in data}
     return Record(source, tuple(players), tuple(batches), table, tuple(plays), reader, teams, piles,
-                  None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts)
+                  None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts, _matta(data, source, deck))
+
+
+def _matta(data: Mapping[str, Any], source: str, deck: Deck) -> tuple[Rank, str] | None:
+    """The record's ``matta``: a rank of the deck, read as cards' ranks are, and where it stands."""
+    value = data.get("matta")
+    if value is None:
+        return None
+    where = f"{where_of(data, 'matta', source)}: matta"  # not for players: a key
+    try:
+        rank = read_rank(str(value), deck) if isinstance(value, str | int) and not isinstance(value, bool) else None
+    except NotationError:
+        rank = None
+    if rank is None or rank not in deck.ranks:
+        raise NotationError(_("{where}: {value} is not a rank of the {deck} deck ({ranks})").format(
+            where=where, value=repr(value), deck=deck.id, ranks=" ".join(r.value for r in deck.ranks)))
+    return rank, where
 
 
 def _plain_play(item: Any, number: int, canonical: Mapping[str, Card]) -> Play | None:
@@ -192,6 +210,30 @@ def _play(item: Any, number: int, where: str, reader: CardReader) -> Play:
         raise NotationError(_("{where}: a play either takes or builds, not both").format(where=where))
     return Play(number, player, card[0], reader.cards(item.get("take"), f"{where}: take"), build,
                 reader.cards(item.get("onto"), f"{where}: onto"))
+
+
+def matta_problem(record: Record, rules: RuleSet) -> str | None:
+    """Why the record may not name the matta as it does: the game has none, no player holds it,
+    or its holder's side declares nothing (the matta is named in a declaration)."""
+    if record.matta is None:
+        return None
+    (rank, where), wild = record.matta, rules.capture and rules.capture.opening_wild
+    value = repr(rank.value)
+    if not wild:
+        return _("{where}: {value} names the matta, but {rules} has none").format(where=where, value=value,
+                                                                                  rules=rules.name)
+    card = Card.parse(wild)
+    holder = next((p for p, rounds in zip(record.players, record.batches, strict=True)
+                   if any(card in cards for cards in rounds)), None)
+    if holder is None:
+        return _("{where}: {value}: the matta ({card}) is dealt to no player, so nobody named it").format(
+            where=where, value=value, card=wild)
+    side = next((s for s, members in record.teams.items() if holder in members), holder)
+    declared = record.hand_facts.get("declared")
+    if isinstance(declared, Mapping) and isinstance(declared.get(side), Mapping) and any(declared[side].values()):
+        return None
+    return _("{where}: {value}: the matta ({card}) is {player}'s, and {side} declares nothing (the matta is named "
+             "in a declaration)").format(where=where, value=value, card=wild, player=shown(holder), side=shown(side))
 
 
 def read_teams(data: Any, players: Sequence[str], where: str) -> dict[str, tuple[str, ...]]:

@@ -21,7 +21,7 @@ from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
 from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
-from scorekeeper.play.records import Play, Record, read_record, record_keys, record_rules
+from scorekeeper.play.records import Play, Record, matta_problem, read_record, record_keys, record_rules
 from scorekeeper.scoring.count import HandEntry, HandResult
 from scorekeeper.scoring.hand import hand_from_mapping
 from scorekeeper.scoring.piles import split_deck
@@ -142,12 +142,15 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     out = Replayed(record, sides, deck)
     problem = _deal_problem(record, engine)
     void = None if problem else misdeal(engine, deck.mask(record.table))
-    problem = problem or (_("deal: {problem}").format(problem=void) if void else None)
+    problem = problem or (_("deal: {problem}").format(problem=void) if void else None) \
+        or matta_problem(record, engine.rules)
     if problem:
         out.illegal = (0, problem)
         return out
     batches = [[deck.mask(r) for r in rounds] for rounds in record.batches]
-    game = Game(engine, batches, deck.mask(record.table), side_of, len(sides), record.players)
+    matta = record.matta
+    played = engine if matta is None else engine.as_named(matta[0])  # the piles are counted on ``engine``
+    game = Game(played, batches, deck.mask(record.table), side_of, len(sides), record.players)
     index = {p: i for i, p in enumerate(record.players)}
     out.opening, out.dealer = game.opening, sides[side_of[-1]]
     if game.opening and game.opened is not None:
@@ -167,6 +170,9 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
                                        dealer=shown(out.dealer), count=swept)
         if log:
             out.log.append(f"0. {out.opening_note}")
+    if log and matta is not None and played is not engine:
+        out.log.append("0. " + _("the {card} plays as rank {rank} (named in a declaration)").format(
+            card=engine.spec.opening_wild, rank=matta[0].value))
     for play in record.plays:
         card = deck.index[play.card]
         try:
@@ -189,7 +195,7 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
                 source=record.source, number=play.number)) from None
         out.plays = play.number
         if log:
-            out.log.append(_logged(engine, play, capture, last and capture is not None and capture.mask == before))
+            out.log.append(_logged(played, play, capture, last and capture is not None and capture.mask == before))
     if game.turn < game.total:
         held = [f"{shown(record.players[i])} {engine.describe(m).replace(' + ', ' ')}"
                 for i, m in enumerate(game.holding) if m]

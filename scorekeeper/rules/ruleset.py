@@ -267,6 +267,9 @@ class CaptureRules:
     opening_low: Count = 0
     opening_low_sweeps: Count = 3
     opening_wild: str | None = None
+    # The matta, once named as a rank in its holder's declaration (a record's ``matta``), is played
+    # as a card of that rank: it takes, is taken, pairs and sums as one (Cirulla after Parlett).
+    wild_as_named: bool = False
     # A played card of a rank listed here may count this value instead of its own (Royal
     # Cassino's ace: 1 or 14, as its player chooses).
     choice_values: dict[RankText, Count] = field(default_factory=dict)
