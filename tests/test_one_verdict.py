@@ -31,6 +31,8 @@ from scorekeeper.play.replay import replay_data
 from scorekeeper.play.simulate import Simulator
 from scorekeeper.play.verify import verify_lines
 from scorekeeper.rules.catalog import builtin_ids, load_rules
+from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.scoring.bounds import fewest_cards
 from scorekeeper.web.forms import hand_spec
 
 pytestmark = pytest.mark.slow  # every game, every face
@@ -48,6 +50,15 @@ FOREIGN = "Jd"
 
 def _hand(game: str, seed: int) -> dict[str, Any]:
     return Simulator(load_rules(game), seed=seed).hand(0)
+
+
+def _beyond(rules: RuleSet, held: int) -> int:
+    """The fewest sweeps a pile of ``held`` cards cannot hold (two cards a sweep, but the dealt
+    table's sweeps for the table's cards: ``bounds.fewest_cards``)."""
+    count = held // 2 + 1
+    while fewest_cards(rules, count) <= held:
+        count += 1
+    return count
 
 
 def _spoil(record: dict[str, Any], spoil: str, rng: random.Random, game: str) -> None:
@@ -70,12 +81,9 @@ def _spoil(record: dict[str, Any], spoil: str, rng: random.Random, game: str) ->
         # One sweep where the game scores none (or only with an optional category, left off); where
         # it scores them, one more than the plays made: the record's plays contradict it, and a
         # piles line then reads like any other good hand, so sweeps beyond the cards instead.
-        if rules.counts_sweeps():
-            record["sweeps"][sides[0]] = len(first) // 2 + 1
-        else:
-            record["sweeps"][sides[0]] = 1
+        record["sweeps"][sides[0]] = _beyond(rules, len(first)) if rules.counts_sweeps() else 1
     elif spoil == "sweeps beyond the cards":
-        record["sweeps"][sides[0]] = len(first) // 2 + 1
+        record["sweeps"][sides[0]] = _beyond(rules, len(first))
     elif spoil == "sides":
         # One side fewer than the game is played by (its piles joined), or one more when it is
         # played by one side at least... every game needs two.
