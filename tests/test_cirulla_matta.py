@@ -169,11 +169,10 @@ def test_cirulla_matta_is_named_in_its_holders_declaration() -> None:
 
 
 def test_cirulla_matta_verify_and_replay_give_one_verdict() -> None:
-    # verify's quick path reads no matta: a simulated hand it takes is left to the full replay once
-    # it names one (there refused: nobody declared).
+    # A simulated hand checks out; once it names a matta, it is refused (nobody declared).
     simulated = Simulator(load_rules("cirulla"), seed=1).hand(0)
     checker = Checker(load_rules("cirulla"))
-    assert checker.replays(simulated) and not checker.replays({**simulated, "matta": "7"})
+    assert checker.replay(simulated, "t") == [] and checker.replay({**simulated, "matta": "7"}, "t") != []
     assert not all(r.ok for r in verify_lines([json.dumps({**simulated, "matta": "7"})], "hands.jsonl"))
     for data, good in ((record(), True), (record(options={"matta-as-named": "off"}), False),
                        (record(rules="scopa"), False), (record(declared=None), False)):

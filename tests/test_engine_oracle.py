@@ -347,14 +347,13 @@ def test_a_record_with_one_play_altered_is_caught_unless_that_play_is_also_legal
 def _state_before(engine: CaptureEngine, record: dict[str, Any], k: int) -> Game:
     """The hand as it stands before play ``k`` (from 0) of a legal record."""
     parsed = read_record(record, "record", engine.deck)
-    deck = engine.deck
-    batches = [[deck.mask(r) for r in rounds] for rounds in parsed.batches]
+    batches = [list(rounds) for rounds in parsed.batches]
     players = list(parsed.players)
     sides = list(parsed.teams) if parsed.teams else players
     side_of = [next(i for i, s in enumerate(sides) if p in parsed.teams[s]) if parsed.teams else j
                for j, p in enumerate(players)]
-    game = Game(engine, batches, deck.mask(parsed.table), side_of, len(sides))
+    game = Game(engine, batches, parsed.table, side_of, len(sides))
     for play in parsed.plays[:k]:
-        build = None if play.build is None else (play.build, deck.mask(play.onto))
-        game.play(players.index(play.player), deck.index[play.card], deck.mask(play.take), build)
+        build = None if play.build is None else (play.build, play.onto)
+        game.play(players.index(play.player), play.card, play.take, build)
     return game

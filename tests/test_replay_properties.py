@@ -14,7 +14,7 @@ from scorekeeper.cli.common import with_options
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.notation import CardReader
 from scorekeeper.play.capture import CaptureEngine
-from scorekeeper.play.records import _plain_play, _play, read_record
+from scorekeeper.play.records import _play, codec, read_record
 from scorekeeper.play.replay import replay
 from scorekeeper.play.simulate import Simulator
 from scorekeeper.rules.catalog import builtin_ids, load_rules
@@ -75,7 +75,7 @@ def test_a_play_read_without_wording_its_place_is_the_play_read_with_it(play: di
     """read_record's quick reading of a play as simulate writes it gives the same Play as the reading
     that words every mistake, and leaves to that one every play it refuses."""
     reader = CardReader(load_rules("scopa").cards)
-    quick = _plain_play(play, 4, reader.canonical)
+    quick = codec(reader.deck).play(play, 4)
     try:
         full = _play(play, 4, "record: play 4", reader)
     except (NotationError, InputErrors):

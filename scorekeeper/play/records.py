@@ -23,9 +23,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.cards import Card, Deck, Rank, read_rank
 from scorekeeper.documents import check_keys, where_of
@@ -36,6 +37,7 @@ from scorekeeper.play._text import shown
 from scorekeeper.rules.catalog import load_rules, named_rules
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
+from scorekeeper.scoring.piles import split_deck, token_bits
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -46,30 +48,19 @@ else:  # frozen dataclasses that compile at most their __init__ (see scorekeeper
 _KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays",  # not for players: a record's keys
          "piles", "sweeps", "with", "declared", "claims", "seed", "hand", "matta")
 _PLAY_KEYS = ("side", "player", "card", "take", "build", "onto")
-_PLAIN_PLAY_KEYS = frozenset(("side", "card", "take"))  # a play as simulate writes it
+_NO_TAKE = object()  # a play without a "take" key
 
 
-@dataclass(frozen=True)
-class Play:
-    """One play as recorded: who, which card, what it took, or the build it made."""
+class Play(NamedTuple):
+    """One play as recorded: who, which card (its deck index), the cards it took or built on (masks
+    over the deck), or the value of the build it made."""
 
     number: int
     player: str
-    card: Card
-    take: tuple[Card, ...] = ()
+    card: int
+    take: int = 0
     build: int | None = None
-    onto: tuple[Card, ...] = ()
-
-    # Written here, as the standard frozen dataclass would make it: a record is read a play at a time.
-    def __init__(self, number: int, player: str, card: Card, take: tuple[Card, ...] = (), build: int | None = None,
-                 onto: tuple[Card, ...] = ()) -> None:
-        set_field = object.__setattr__
-        set_field(self, "number", number)
-        set_field(self, "player", player)
-        set_field(self, "card", card)
-        set_field(self, "take", take)
-        set_field(self, "build", build)
-        set_field(self, "onto", onto)
+    onto: int = 0
 
 
 @dataclass(frozen=True)
@@ -78,8 +69,9 @@ class Record:
 
     source: str
     players: tuple[str, ...]
-    batches: tuple[tuple[tuple[Card, ...], ...], ...]  # per player, per round
-    table: tuple[Card, ...]
+    batches: tuple[tuple[int, ...], ...]  # per player, per round: the cards dealt, as masks over the deck
+    dealt: tuple[tuple[int, ...], ...]  # per player, per round: how many cards the record lists
+    table: int  # the cards dealt face up
     plays: tuple[Play, ...]
     reader: CardReader = field(compare=False, repr=False)  # reads the stated piles, later, as the rest was read
     teams: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -87,6 +79,9 @@ class Record:
     sweeps: dict[str, int] | None = None
     hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
     matta: tuple[Rank, str] | None = None  # the rank the matta was named, and where the record says so
+    #: A card dealt twice, as ``split_deck`` finds it: (group, card, the group that held it first);
+    #: the groups are the players' hands, then the table.
+    repeated: tuple[int, Card, int] | None = None
 
 
 def record_keys(data: Any, source: str) -> None:
@@ -104,29 +99,47 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     if letters not in ("french", "italian"):
         raise NotationError(_("{where}: suit_letters: {letters} is not french or italian").format(
             where=where_of(data, "suit_letters", source), letters=repr(letters)))  # not for players: a key
-    reader = CardReader(deck, italian_suits=letters == "italian")
+    bits = codec(deck, letters == "italian")
+    reader = bits.reader
     deal = data["deal"]
     if not isinstance(deal, Mapping) or not isinstance(deal.get("hands"), Mapping) or not deal["hands"]:
         raise NotationError(_("{where}: deal: give 'hands' (each player's cards) and 'table'").format(
             where=where_of(data, "deal", source)))
     hands = deal["hands"]
-    players, batches = [], []
-    for player, given in hands.items():
-        where = f"{where_of(hands, player, source)}: deal.hands.{shown(str(player))}"  # not for players: a key
-        rounds = given if isinstance(given, list) and any(isinstance(g, list) or " " in str(g) for g in given) \
-            else [given]
+    players, batches, dealt, given = [], [], [], []
+    canonical = bits.canonical
+    for player, value in hands.items():
+        rounds = value if isinstance(value, list) and any(isinstance(g, list) or " " in str(g) for g in value) \
+            else [value]
         players.append(str(player))
-        batches.append(tuple(reader.cards(r, _("{where} round {number}").format(where=where, number=i + 1)
-                                          if len(rounds) > 1 else where)
-                             for i, r in enumerate(rounds)))
-    table = reader.cards(deal.get("table"), f"{where_of(deal, 'table', source)}: deal.table")  # not for players: a key
+        read = [canonical(r) or bits.cards(r, _dealt_where(hands, player, source, i, len(rounds)))
+                for i, r in enumerate(rounds)]
+        batches.append(tuple(m for m, _n in read))
+        dealt.append(tuple(n for _m, n in read))
+        given.append(rounds)
+    table, table_size = bits.read(deal.get("table"),
+                                  lambda: f"{where_of(deal, 'table', source)}: deal.table")  # not for players: a key
+    placed, listed = table, table_size
+    for masks, counts in zip(batches, dealt, strict=True):
+        for mask in masks:
+            placed |= mask
+        listed += sum(counts)
+    repeated = None
+    # Each card listed once, the masks hold one bit a card listed; a card listed twice (in one text,
+    # or in two places) leaves fewer. Which one, as Cards, from the one partition check.
+    if placed.bit_count() != listed:
+        groups = [[c for i, r in enumerate(rounds) for c in reader.cards(r, _dealt_where(hands, p, source, i,
+                                                                                             len(rounds)))]
+                  for p, rounds in zip(hands, given, strict=True)]
+        split = split_deck(deck, [*groups, reader.cards(deal.get("table"), "deal.table")])  # not for players: a key
+        repeated = split.repeated[0] if split.repeated else None
     plays_data = data["plays"]
     if not isinstance(plays_data, list):
         raise NotationError(_("{where}: plays: must be a list of plays").format(where=where_of(data, "plays", source)))
     plays, errors = [], []
     for number, item in enumerate(plays_data, start=1):
         try:
-            plays.append(_plain_play(item, number, reader.canonical)
+            plays.append(bits.play(item, number)
                          or _play(item, number, _("{source}: play {number}").format(source=source, number=number),
                                   reader))
         except (NotationError, InputErrors) as exc:
@@ -149,8 +162,92 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         raise NotationError(_("{where}: sweeps: must map each side to a number").format(
             where=where_of(data, "sweeps", source)))
     facts = {k: data[k] for k in ("with", "declared", "claims") if k in data}
-    return Record(source, tuple(players), tuple(batches), table, tuple(plays), reader, teams, piles,
-                  None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts, _matta(data, source, deck))
+    return Record(source, tuple(players), tuple(batches), tuple(dealt), table, tuple(plays), reader, teams, piles,
+                  None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts, _matta(data, source, deck),
+                  repeated)
+
+
+def _dealt_where(hands: Any, player: Any, source: str, number: int, rounds: int) -> str:
+    """Where a player's dealt cards (one round of them) stand, for a message about them."""
+    where = f"{where_of(hands, player, source)}: deal.hands.{shown(str(player))}"  # not for players: a key
+    return _("{where} round {number}").format(where=where, number=number + 1) if rounds > 1 else where
+
+
+#: Texts of takes a codec keeps (``_Codec.play``) before it starts afresh.
+MAX_TAKES = 100_000
+
+
+class _Codec:
+    """The card codec of records of one deck and suit letters: canonical tokens straight to their
+    bits (``token_bits``), any other notation read by the CardReader, which words what is wrong.
+    Made once a deck and letters (``codec``): the takes of plays, met again and again, are kept."""
+
+    def __init__(self, deck: Deck, italian_suits: bool) -> None:
+        self.reader = CardReader(deck, italian_suits=italian_suits)
+        self.bits = {} if italian_suits else token_bits(deck)  # "7c" in Italian letters is not the canonical 7c
+        self.index = {text: bit.bit_length() - 1 for text, bit in self.bits.items()}
+        self.takes: dict[str, int] = {}
+
+    def read(self, value: Any, where: Callable[[], str]) -> tuple[int, int]:
+        """The mask of a text or list of card texts, and how many cards it lists (more than the
+        mask holds when a card is listed twice); ``where()`` names it in a message."""
+        return self.canonical(value) or self.cards(value, where())
+
+    def canonical(self, value: Any) -> tuple[int, int] | None:
+        """``read`` of a text or list of canonical tokens, looked up straight to their bits; else None."""
+        if type(value) is str:
+            tokens = value.split()
+        elif type(value) is list and all(type(v) is str for v in value):
+            tokens = " ".join(value).split()
+        else:
+            return None
+        try:
+            return sum(map(self.bits.__getitem__, tokens)), len(tokens)
+        except KeyError:
+            return None
+
+    def cards(self, value: Any, where: str) -> tuple[int, int]:
+        """``read`` of any notation, through the CardReader."""
+        cards = self.reader.cards(value, where)
+        deck, mask = self.reader.deck, 0
+        for card in cards:
+            mask |= deck.bit(card)
+        return mask, len(cards)
+
+    def play(self, item: Any, number: int) -> Play | None:
+        """A play as ``simulate`` writes it (a side, a card and what it took, in canonical tokens,
+        none twice) read without wording where it stands, or None: ``_play`` reads and words
+        anything else (each play's place in messages is worded only for a play that needs it)."""
+        if type(item) is not dict:
+            return None
+        side, card, take = item.get("side"), item.get("card"), item.get("take", _NO_TAKE)
+        index = self.index.get(card) if type(card) is str else None
+        # No key but these (a take given as null is not as simulate writes it either).
+        if type(side) is not str or not side or index is None or len(item) != 2 + (take is not _NO_TAKE):
+            return None
+        if take is _NO_TAKE:
+            return Play(number, side, index)
+        mask = self.takes.get(take) if type(take) is str else None
+        if mask is None:
+            if type(take) is not str:
+                return None
+            tokens = take.split()
+            try:
+                mask = sum(map(self.bits.__getitem__, tokens))
+            except KeyError:
+                return None
+            if mask.bit_count() != len(tokens):  # a card listed twice: worded by _play
+                return None
+            if len(self.takes) >= MAX_TAKES:
+                self.takes.clear()
+            self.takes[take] = mask
+        return Play(number, side, index, mask)
+
+
+@cache
+def codec(deck: Deck, italian_suits: bool = False) -> _Codec:
+    """The record codec of a deck and suit letters, made once."""
+    return _Codec(deck, italian_suits)
 
 
 def _matta(data: Mapping[str, Any], source: str, deck: Deck) -> tuple[Rank, str] | None:
@@ -167,25 +264,6 @@ def _matta(data: Mapping[str, Any], source: str, deck: Deck) -> tuple[Rank, str]
         raise NotationError(_("{where}: {value} is not a rank of the {deck} deck ({ranks})").format(
             where=where, value=repr(value), deck=deck.id, ranks=" ".join(r.value for r in deck.ranks)))
     return rank, where
-
-
-def _plain_play(item: Any, number: int, canonical: Mapping[str, Card]) -> Play | None:
-    """A play as ``simulate`` writes it (a side, a card and what it took, in canonical tokens) read
-    without wording where it stands, or None: ``_play`` reads and words anything else (each
-    play's place in messages is worded only for a play that needs it)."""
-    if type(item) is not dict or not item.keys() <= _PLAIN_PLAY_KEYS:
-        return None
-    side, card, take = item.get("side"), item.get("card"), item.get("take")
-    if type(side) is not str or not side or type(card) is not str or card not in canonical:
-        return None
-    if take is None:
-        return Play(number, side, canonical[card])
-    if type(take) is not str:
-        return None
-    try:
-        return Play(number, side, canonical[card], tuple(map(canonical.__getitem__, take.split())))
-    except KeyError:
-        return None
 
 
 def _play(item: Any, number: int, where: str, reader: CardReader) -> Play:
@@ -208,8 +286,8 @@ def _play(item: Any, number: int, where: str, reader: CardReader) -> Play:
             where=where, value=repr(build)))
     if build is not None and item.get("take"):
         raise NotationError(_("{where}: a play either takes or builds, not both").format(where=where))
-    return Play(number, player, card[0], reader.cards(item.get("take"), f"{where}: take"), build,
-                reader.cards(item.get("onto"), f"{where}: onto"))
+    return Play(number, player, reader.deck.index[card[0]], reader.mask(item.get("take"), f"{where}: take"), build,
+                reader.mask(item.get("onto"), f"{where}: onto"))
 
 
 def matta_problem(record: Record, rules: RuleSet) -> str | None:
@@ -222,9 +300,9 @@ def matta_problem(record: Record, rules: RuleSet) -> str | None:
     if not wild:
         return _("{where}: {value} names the matta, but {rules} has none").format(where=where, value=value,
                                                                                   rules=rules.name)
-    card = Card.parse(wild)
+    bit = rules.cards.bit(Card.parse(wild))
     holder = next((p for p, rounds in zip(record.players, record.batches, strict=True)
-                   if any(card in cards for cards in rounds)), None)
+                   if any(mask & bit for mask in rounds)), None)
     if holder is None:
         return _("{where}: {value}: the matta ({card}) is dealt to no player, so nobody named it").format(
             where=where, value=value, card=wild)

@@ -16,7 +16,6 @@ from scorekeeper.cards import Deck
 from scorekeeper.documents import read_document
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.i18n import _, ngettext
-from scorekeeper.notation import PileText
 from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
 from scorekeeper.play.deals import misdeal
@@ -141,16 +140,16 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     sides, side_of = _seating(record)
     out = Replayed(record, sides, deck)
     problem = _deal_problem(record, engine)
-    void = None if problem else misdeal(engine, deck.mask(record.table))
+    void = None if problem else misdeal(engine, record.table)
     problem = problem or (_("deal: {problem}").format(problem=void) if void else None) \
         or matta_problem(record, engine.rules)
     if problem:
         out.illegal = (0, problem)
         return out
-    batches = [[deck.mask(r) for r in rounds] for rounds in record.batches]
+    batches = [list(rounds) for rounds in record.batches]
     matta = record.matta
     played = engine if matta is None else engine.as_named(matta[0])  # the piles are counted on ``engine``
-    game = Game(played, batches, deck.mask(record.table), side_of, len(sides), record.players)
+    game = Game(played, batches, record.table, side_of, len(sides), record.players)
     index = {p: i for i, p in enumerate(record.players)}
     out.opening, out.dealer = game.opening, sides[side_of[-1]]
     if game.opening and game.opened is not None:
@@ -173,29 +172,30 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     if log and matta is not None and played is not engine:
         out.log.append("0. " + _("the {card} plays as rank {rank} (named in a declaration)").format(
             card=engine.spec.opening_wild, rank=matta[0].value))
-    for play in record.plays:
-        card = deck.index[play.card]
+    seats, play_one = len(record.players), game.play
+    for number, who, card, take, build, onto in record.plays:
         try:
-            player = index.get(play.player)
-            if player is None:
-                raise IllegalPlayError(_("{player} has no hand in the deal ({players})").format(
-                    player=repr(play.player), players=shown(", ".join(record.players))))
-            if player != game.player:
+            player = index.get(who)
+            if player != game.turn % seats:  # players play in turn (Game.player)
+                if player is None:
+                    raise IllegalPlayError(_("{player} has no hand in the deal ({players})").format(
+                        player=repr(who), players=shown(", ".join(record.players))))
                 raise IllegalPlayError(_("it is {player}'s turn, not {other}'s (players play in the order of the "
                                          "deal's hands)").format(player=shown(record.players[game.player]),
-                                                                 other=shown(play.player)))
-            last, before = (game.last, game.table.mask) if log else (False, 0)  # only the log reads them
-            build = None if play.build is None else (play.build, deck.mask(play.onto))
-            capture = game.play(player, card, deck.mask(play.take), build)
+                                                                 other=shown(who)))
+            if log:  # only the log reads them
+                last, before = game.last, game.table.mask
+            capture = play_one(player, card, take, None if build is None else (build, onto))
         except IllegalPlayError as exc:
-            out.illegal = (play.number, str(exc))
+            out.illegal, out.plays = (number, str(exc)), number - 1  # plays are numbered from 1 in turn
             return out
         except TooManyCaptures as exc:
             raise TooManyCaptures(exc.limit, exc.what, _("{source}: play {number}").format(
-                source=record.source, number=play.number)) from None
-        out.plays = play.number
+                source=record.source, number=number)) from None
         if log:
-            out.log.append(_logged(played, play, capture, last and capture is not None and capture.mask == before))
+            out.log.append(_logged(played, record.plays[number - 1], capture,
+                                   last and capture is not None and capture.mask == before))
+    out.plays = len(record.plays)
     if game.turn < game.total:
         held = [f"{shown(record.players[i])} {engine.describe(m).replace(' + ', ' ')}"
                 for i, m in enumerate(game.holding) if m]
@@ -217,10 +217,9 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
 
 
 def _logged(engine: CaptureEngine, play: Play, capture: Capture | None, cleared_last: bool) -> str:
-    head = f"{play.number}. {shown(play.player)} {play.card}"
+    head = f"{play.number}. {shown(play.player)} {engine.names[play.card]}"
     if play.build is not None:
-        return _("{play} builds {value} on {cards}").format(play=head, value=play.build,
-                                                             cards=" ".join(map(str, play.onto)))
+        return _("{play} builds {value} on {cards}").format(play=head, value=play.build, cards=engine.text(play.onto))
     if capture is None:
         return _("{play} is laid on the table").format(play=head)
     if capture.sweep:
@@ -239,26 +238,28 @@ def _deal_problem(record: Record, engine: CaptureEngine) -> str | None:
     problem = seats_problem(engine, record.players, record.teams)
     if problem:
         return problem
-    hands = [[card for cards in rounds for card in cards] for rounds in record.batches]
-    split = split_deck(deck, [*hands, record.table])  # the table is the last group
-    if split.repeated:
-        group, card, first = split.repeated[0]
+    players = len(record.players)
+    if record.repeated:  # the table is the last group
+        group, card, first = record.repeated
         if group == first:  # twice in one hand, or twice on the table
-            if group == len(hands):
+            if group == players:
                 return _("deal: {card} is dealt twice to the table").format(card=card)
             return _("deal: {card} is dealt twice to {player}").format(card=card, player=shown(record.players[group]))
-        if group == len(hands):
+        if group == players:
             return _("deal: {card} is on the table and also dealt to {player}").format(
                 card=card, player=shown(record.players[first]))
         return _("deal: {card} is dealt twice ({first} and {second})").format(
             card=card, first=shown(record.players[first]), second=shown(record.players[group]))
-    missing = deck.cards_in(split.unplaced)
+    placed = record.table
+    for rounds in record.batches:
+        for mask in rounds:
+            placed |= mask
+    missing = deck.cards_in(deck.full & ~placed)
     if missing:
         return ngettext("deal: {count} card of the {deck} deck is in no hand and not on the table: {cards}",
                         "deal: {count} cards of the {deck} deck are in no hand and not on the table: {cards}",
                         len(missing)).format(count=len(missing), deck=deck.id, cards=" ".join(map(str, missing)))
-    return sizes_problem(engine, record.players, [[len(cards) for cards in rounds] for rounds in record.batches],
-                         len(record.table))
+    return sizes_problem(engine, record.players, record.dealt, record.table.bit_count())
 
 
 def seats_problem(engine: CaptureEngine, names: Sequence[str], teams: Mapping[str, Sequence[str]]) -> str | None:
@@ -325,12 +326,13 @@ def sizes_problem(engine: CaptureEngine, names: Sequence[str], dealt: Sequence[S
 
 def score_replayed(record: Record, engine: CaptureEngine, sides: tuple[str, ...], piles: tuple[int, ...],
                    sweeps: tuple[int, ...]) -> HandResult:
-    """The count of the replayed piles and sweeps, as ``score`` makes it."""
-    deck = engine.deck
+    """The count of the replayed piles and sweeps, as ``score`` makes it of piles that hold every
+    card once (the plays make no other)."""
+    typed = dict(zip(sides, sweeps, strict=True))
+    if not record.hand_facts:
+        return engine.counter.score_masks(HandEntry(sides, (), typed), piles)
     spec = hand_from_mapping({**record.hand_facts, "piles": dict.fromkeys(sides, "")}, record.source)
-    entry = HandEntry(sides, tuple(PileText(list(deck.cards_in(m))) for m in piles),
-                      dict(zip(sides, sweeps, strict=True)), spec.declared, spec.claims, spec.enabled)
-    return engine.counter.score(entry)
+    return engine.counter.score_masks(HandEntry(sides, (), typed, spec.declared, spec.claims, spec.enabled), piles)
 
 
 def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], piles: tuple[int, ...],
@@ -342,6 +344,8 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
             if side not in sides:
                 out.append(_("{where}: no side {side} plays in this record").format(where=where, side=repr(side)))
                 continue
+            if text == engine.text(piles[sides.index(side)]) and not record.reader.italian_suits:
+                continue  # as simulate writes it: canonical tokens in deck order
             try:
                 cards = record.reader.cards(text, where)  # the record's suit letters
             except (InputErrors, NotationError) as exc:
