@@ -122,26 +122,17 @@ class Counter:
 
     def score(self, entry: HandEntry) -> HandResult:
         """Check and count a typed hand."""
-        self.check_names(entry)
-        if entry.sweeps or entry.declared:  # counts no hand of this game can have: refused, never forced
-            self._check_bounds(entry)
+        self._check_facts(entry)
         masks = self._exact_masks(entry.sides, entry.piles)
         if masks is not None:
-            problems: list[str] = []
-        else:
-            read = read_piles(self.rules, entry.sides, entry.piles)
-            masks, problems = read.masks, list(read.problems)
-        # Written out here, not through _check_facts and _counted as score_masks goes: two calls
-        # fewer a hand, on the path every hand takes.
-        sweeps = self._sweeps(entry, masks, problems)
-        declared = {cid: tuple(entry.declared.get(s, {}).get(cid, 0) for s in entry.sides)
-                    for cid in self._declared} if entry.declared else {}
-        return self.count(entry.sides, masks, sweeps, declared, entry.enabled, entry.claims, problems)
+            return self._counted(entry, masks, [])
+        read = read_piles(self.rules, entry.sides, entry.piles)
+        return self._counted(entry, read.masks, list(read.problems))
 
     def score_masks(self, entry: HandEntry, masks: tuple[int, ...]) -> HandResult:
         """Check and count a hand whose piles are already read as masks that hold every card of the
         deck once, none marked (``entry.piles`` may then be empty): what ``score`` does once it has
-        read the piles. The front door's plain piles come this way (``scoring._plain``)."""
+        read the piles. The front door's plain piles and replayed hands come this way."""
         self._check_facts(entry)
         return self._counted(entry, masks, [])
 
