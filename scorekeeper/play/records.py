@@ -23,7 +23,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -117,8 +117,8 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         batches.append(tuple(m for m, _n in read))
         dealt.append(tuple(n for _m, n in read))
         given.append(rounds)
-    table, table_size = bits.read(deal.get("table"),
-                                  lambda: f"{where_of(deal, 'table', source)}: deal.table")  # not for players: a key
+    table_where = f"{where_of(deal, 'table', source)}: deal.table"  # not for players: a key
+    table, table_size = canonical(deal.get("table")) or bits.cards(deal.get("table"), table_where)
     placed, listed = table, table_size
     for masks, counts in zip(batches, dealt, strict=True):
         for mask in masks:
@@ -131,7 +131,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         groups = [[c for i, r in enumerate(rounds) for c in reader.cards(r, _dealt_where(hands, p, source, i,
                                                                                              len(rounds)))]
                   for p, rounds in zip(hands, given, strict=True)]
-        split = split_deck(deck, [*groups, reader.cards(deal.get("table"), "deal.table")])  # not for players: a key
+        split = split_deck(deck, [*groups, reader.cards(deal.get("table"), table_where)])
         repeated = split.repeated[0] if split.repeated else None
     plays_data = data["plays"]
     if not isinstance(plays_data, list):
@@ -188,13 +188,9 @@ class _Codec:
         self.index = {text: bit.bit_length() - 1 for text, bit in self.bits.items()}
         self.takes: dict[str, int] = {}
 
-    def read(self, value: Any, where: Callable[[], str]) -> tuple[int, int]:
-        """The mask of a text or list of card texts, and how many cards it lists (more than the
-        mask holds when a card is listed twice); ``where()`` names it in a message."""
-        return self.canonical(value) or self.cards(value, where())
-
     def canonical(self, value: Any) -> tuple[int, int] | None:
-        """``read`` of a text or list of canonical tokens, looked up straight to their bits; else None."""
+        """The mask of a text or list of canonical tokens, looked up straight to their bits, and how
+        many cards it lists (more than the mask holds when a card is listed twice); else None."""
         if type(value) is str:
             tokens = value.split()
         elif type(value) is list and all(type(v) is str for v in value):
@@ -207,7 +203,7 @@ class _Codec:
             return None
 
     def cards(self, value: Any, where: str) -> tuple[int, int]:
-        """``read`` of any notation, through the CardReader."""
+        """``canonical`` of any notation, through the CardReader; its messages start with ``where``."""
         cards = self.reader.cards(value, where)
         deck, mask = self.reader.deck, 0
         for card in cards:
