@@ -262,15 +262,31 @@ class CaptureEngine:
         return bool(ruling)
 
     def _ruling_key(self, card: int, table: Table, take: int) -> int:
-        """The card's class and the classes of the table cards it can reach and of ``take``, as one
-        integer, where the engine rules on classes alone and the table has no builds; else 0."""
-        if not self.alike or table.builds:
+        """The card's class, the classes of the loose table cards it can reach and of those ``take``
+        holds, and how many builds of its value lie on the table and how many ``take`` holds whole,
+        as one integer, where the engine rules on classes alone; else 0. A build joins a capture
+        only whole, as one group of its value: which cards it holds changes no ruling."""
+        if not self.alike:
             return 0
+        builds = 0
+        if table.builds:
+            values = self.capture_values[card] if self.numeric_card[card] else ()
+            other = take & ~table.loose  # cards taken from builds
+            for build in table.builds:
+                if build.value in values:
+                    held = build.mask & take
+                    if held and held != build.mask:  # part of a build: no ruling kept
+                        return 0
+                    builds += 257 if held else 1  # each counted in the low byte, those held in the high too
+                    other &= ~held
+            if other:  # a build of another value taken: no ruling kept
+                return 0
+            take &= table.loose
         tables = self._ruling_bytes
         size = len(tables) >> 1
         both = table.loose & self.reach[card] | take << 8 * size
         counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size, "little")))
-        return (counts << 8 | self.class_of[card]) << 1 | 1
+        return ((counts << 16 | builds) << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:
         if len(self._rulings) >= MAX_KEPT:
