@@ -242,6 +242,39 @@ def test_plain_reading_of_the_seed_example_quindici_five() -> None:
         frozenset({"3c", "7h"}), frozenset({"Ks"})}
     assert engine_captures(ENGINES["scopa-quindici"], loose, [], index[Card.parse("5d")]) == found
 
+
+@EXAMPLES
+@given(st.sampled_from([g for g in GAMES if RULES[g].capture and RULES[g].capture.combine]), st.data(),
+       st.permutations(range(4)))
+def test_combined_captures_kept_for_one_table_come_back_on_another_in_the_order_a_search_lists_them(
+        game: str, data: st.DataObject, suits: list[int]) -> None:
+    # Simulate draws a capture by its place in the list. The engine keeps a list by the classes of
+    # the table's cards and gives it back, in the table's own cards, for every table of the same
+    # classes: the same table with its suits exchanged must get the very list, in the very order,
+    # that a search with nothing kept gives (Cassino's unions are ordered by their masks, which the
+    # exchange reorders). Low cards and a high one played: many ways to make its value.
+    deck = RULES[game].cards
+    low = [i for i, c in enumerate(deck.cards) if c.rank.value in ("A", "2", "3", "4", "5", "6")]
+    high = [i for i, c in enumerate(deck.cards) if c.rank.value in ("7", "8", "9", "10")]
+    loose = data.draw(st.lists(st.sampled_from(low), min_size=3, max_size=9, unique=True))
+    played = data.draw(st.sampled_from(high))
+    order = sorted({c.suit for c in deck.cards}, key=str)
+    moved = {i: deck.index[Card(c.rank, order[suits[order.index(c.suit)]])] for i, c in enumerate(deck.cards)}
+    engine = ENGINES[game]
+    for cards, card in ((loose, played), ([moved[i] for i in loose], moved[played])):
+        table = Table(sum(1 << i for i in cards))
+        assert engine.captures(card, table) == CaptureEngine(RULES[game]).captures(card, table)
+
+
+def test_royal_cassino_ace_captures_come_back_in_order_on_a_table_of_other_suits() -> None:
+    # As 1 the ace pairs the table's ace, as 14 it takes 1 + 4 + 9: listed a value at a time.
+    engine = CaptureEngine(RULES["royal-cassino"])
+    deck = engine.deck
+    for table, ace in (("Ac 4d 9h", "Ah"), ("Ad 4c 9s", "Ah"), ("As 4h 9c", "Ad")):
+        captures = engine.captures(deck.index[Card.parse(ace)], Table(deck.mask(map(Card.parse, table.split()))))
+        assert [(engine.text(c.mask), c.kind) for c in captures] == [
+            (table.split()[0], "pair"), (engine.text(deck.mask(map(Card.parse, table.split()))), "combined")]
+
 # --- whole hands, replayed by the plain reading -----------------------------------------------------
 
 def plain_replay(game: str, record: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, int]]:

@@ -137,15 +137,16 @@ class CaptureEngine:
         # The same tables for the take, 64 bits higher: the classes of the reachable table cards and
         # of the take counted in one pass over the bytes of ``near | take << 8 * size``.
         self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
-        # Where, besides, every rank has a value of its own and captures are not combined (not
-        # Sbarazzina's courts, all worth 0; not Cassino's unions, ordered by their masks), the
-        # captures on tables of the same ranks are the same, in the same order, read as places in
-        # the table's cards by falling value, then falling deck index (the order the search takes
-        # them): the list is kept once for all such tables, by ranks (``_by_ranks``).
+        # Where, besides, every class has a value of its own (not Sbarazzina's courts, all worth
+        # 0), the captures on tables of the same classes are the same, in the same order, read as
+        # places in the table's cards by falling value, class, deck index (the order the search
+        # takes them): the list is kept once for all such tables, by ranks (``_by_ranks``).
+        # Combined captures (Cassino's unions, in order of size and mask, a value at a time) are
+        # kept so in any game without totals and put back in that order.
         worth = {self.class_of[i]: self.value[i] for i in range(len(cards))}
-        self.by_ranks = alike and not spec.combine and len(set(worth.values())) == len(worth)
-        self._order = [self.value[i] << 7 | i for i in range(len(cards))]
-        self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
+        self.by_ranks = alike and (len(set(worth.values())) == len(worth) if not spec.combine else spec.total is None)
+        self._order = [(self.value[i] << 7 | self.class_of[i]) << 7 | i for i in range(len(cards))]
+        self._by_ranks: dict[int, list[tuple[tuple[int, ...], str, int]]] = {}
         self._name_bytes = [[" ".join(self.names[i] for i in BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]
 
@@ -309,9 +310,9 @@ class CaptureEngine:
         has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
         near = 0
-        # Whether there is a capture is asked for every card laid down: kept by ranks, or else
-        # worked out to the first capture found, not listed whole to be kept by cards.
-        if not table.builds and within == -1 and (self.by_ranks or not first):
+        # Whether there is a capture is asked for every card laid down: kept by ranks (but where
+        # unions are put back in order), or else worked out to the first capture found.
+        if not table.builds and within == -1 and (self.by_ranks and not self.spec.combine or not first):
             near = table.loose & self.reach[card]
             if self.by_ranks:
                 tables = self._rank_bytes
@@ -325,7 +326,10 @@ class CaptureEngine:
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     bit = (1).__lshift__
-                    out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
+                    out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind, _ in placed]
+                    if self.spec.combine and len(out) > 1:  # by value, size and mask, as _unions lists them
+                        out = [(m, kind) for _, _, m, kind in sorted([(value, m.bit_count(), m, kind) for (m, kind), (
+                            _, _, value) in zip(out, placed, strict=True)])]
                     return out[:1] if first else out
             else:
                 key = near << 7 | card
@@ -337,10 +341,12 @@ class CaptureEngine:
             first = False  # worked out whole, then kept
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
-        for value in values[1:]:
+        by_value = dict.fromkeys((mask for mask, _ in found), 0) if len(values) > 1 else {}  # first value's place
+        for at, value in enumerate(values[1:], 1):
             if first and found:
                 break
             found += self._found(card, value, table, within, first)
+            by_value.update((mask, at) for mask, _ in found if mask not in by_value)
         if self.spec.fewest_cards and found:
             found = fewest(found)
         if len(found) > 1:  # the same cards taken two ways (a pair that is also a total) listed once
@@ -356,7 +362,8 @@ class CaptureEngine:
                 self._by_ranks.clear()
             order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
             place = {card: at for at, card in enumerate(order)}
-            self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind) for mask, kind in found]
+            self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind, by_value.get(mask, 0))
+                                   for mask, kind in found]
         elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()
