@@ -266,6 +266,24 @@ def test_combined_captures_kept_for_one_table_come_back_on_another_in_the_order_
         assert engine.captures(card, table) == CaptureEngine(RULES[game]).captures(card, table)
 
 
+def test_a_ruling_kept_for_a_take_reads_the_rest_of_the_table_where_the_rules_do() -> None:
+    # Rulings are kept by classes of cards. In Scopa a 7 takes 3 + 4 only where no 7 lies on the
+    # table (a card that can pair must pair): the rest of the table is part of the ruling, in
+    # either order of asking. In Escoba (no pairing) a 5 takes 6 + 4 whatever else lies there.
+    for tables in (("3c 4d", "3c 4d 7s"), ("3c 4d 7s", "3c 4d")):
+        engine = CaptureEngine(RULES["scopa"])
+        deck = engine.deck
+        verdicts = [engine.find(deck.index[Card.parse("7h")], Table(deck.mask(map(Card.parse, table.split()))),
+                                deck.mask(map(Card.parse, ("3c", "4d")))) is not None for table in tables]
+        assert verdicts == ["7s" not in table for table in tables]
+    engine = CaptureEngine(RULES["escoba"])
+    deck = engine.deck
+    for table in ("6c 4d", "6c 4d 5s", "6c 4d Kd Ks"):
+        taken = engine.find(deck.index[Card.parse("5h")], Table(deck.mask(map(Card.parse, table.split()))),
+                            deck.mask(map(Card.parse, ("6c", "4d"))))
+        assert taken is not None and taken.kind == "total"
+
+
 def test_royal_cassino_ace_captures_come_back_in_order_on_a_table_of_other_suits() -> None:
     # As 1 the ace pairs the table's ace, as 14 it takes 1 + 4 + 9: listed a value at a time.
     engine = CaptureEngine(RULES["royal-cassino"])

@@ -113,6 +113,9 @@ class CaptureEngine:
                       for i in range(len(cards))]
         self._kept: dict[int, list[tuple[int, str]]] = {}
         self.must_capture = spec.must_capture
+        # Whether a ruling on what the card takes reads the rest of the table: a pair that bars sums
+        # or must go along, or the fewest cards to take; else it reads the cards taken alone.
+        self.reads_table = [bool(self.mates[i]) or spec.fewest_cards for i in range(len(cards))]
         # Cards the rules see alike (rank, values, pairing, worth) are of one class: a rank, or part
         # of one (Kasino's 10d, worth 16 from the hand, is a class of its own). Where every card
         # pairs with and reaches whole classes, a ruling on a table holds for every table of the
@@ -263,10 +266,11 @@ class CaptureEngine:
         return bool(ruling)
 
     def _ruling_key(self, card: int, table: Table, take: int) -> int:
-        """The card's class, the classes of the loose table cards it can reach and of those ``take``
-        holds, and how many builds of its value lie on the table and how many ``take`` holds whole,
-        as one integer, where the engine rules on classes alone; else 0. A build joins a capture
-        only whole, as one group of its value: which cards it holds changes no ruling."""
+        """The card's class, the classes of the loose table cards it can reach (where the ruling
+        reads them) and of those ``take`` holds, and how many builds of its value lie on the table
+        and how many ``take`` holds whole, as one integer, where the engine rules on classes alone;
+        else 0. A build joins a capture only whole, as one group of its value: which cards it holds
+        changes no ruling."""
         if not self.alike:
             return 0
         builds = 0
@@ -285,7 +289,7 @@ class CaptureEngine:
             take &= table.loose
         tables = self._ruling_bytes
         size = len(tables) >> 1
-        both = table.loose & self.reach[card] | take << 8 * size
+        both = (table.loose & self.reach[card] if self.reads_table[card] or not take else 0) | take << 8 * size
         counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size, "little")))
         return ((counts << 16 | builds) << 8 | self.class_of[card]) << 1 | 1
 
