@@ -209,9 +209,7 @@ class CaptureEngine:
 
     def pairs(self, card: int, table: Table) -> int:
         """The loose table cards this card pairs with (same rank, same worth)."""
-        if self.pairing(card) == "none":
-            return 0
-        return table.loose & self.same_rank[card]
+        return table.loose & self.mates[card]
 
     def pairing(self, card: int) -> str:
         """How this card pairs: with one equal card, every equal card, or none (courts may differ)."""
