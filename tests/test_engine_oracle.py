@@ -244,18 +244,17 @@ def test_plain_reading_of_the_seed_example_quindici_five() -> None:
 
 
 @EXAMPLES
-@given(st.sampled_from([g for g in GAMES if RULES[g].capture and RULES[g].capture.combine]), st.data(),
-       st.permutations(range(4)))
-def test_combined_captures_kept_for_one_table_come_back_on_another_in_the_order_a_search_lists_them(
+@given(st.sampled_from(GAMES), st.data(), st.permutations(range(4)))
+def test_captures_kept_for_one_table_come_back_on_another_in_the_order_a_search_lists_them(
         game: str, data: st.DataObject, suits: list[int]) -> None:
     # Simulate draws a capture by its place in the list. The engine keeps a list by the classes of
     # the table's cards and gives it back, in the table's own cards, for every table of the same
     # classes: the same table with its suits exchanged must get the very list, in the very order,
     # that a search with nothing kept gives (Cassino's unions are ordered by their masks, which the
-    # exchange reorders). Low cards and a high one played: many ways to make its value.
+    # exchange reorders). Low cards and a high one played: many ways to make its value or a total.
     deck = RULES[game].cards
-    low = [i for i, c in enumerate(deck.cards) if c.rank.value in ("A", "2", "3", "4", "5", "6")]
-    high = [i for i, c in enumerate(deck.cards) if c.rank.value in ("7", "8", "9", "10")]
+    low = [i for i, c in enumerate(deck.cards) if c.rank.value in ("A", "2", "3", "4", "5", "6", "J", "Q")]
+    high = [i for i, c in enumerate(deck.cards) if c.rank.value in ("7", "8", "9", "10", "K")]
     loose = data.draw(st.lists(st.sampled_from(low), min_size=3, max_size=9, unique=True))
     played = data.draw(st.sampled_from(high))
     order = sorted({c.suit for c in deck.cards}, key=str)
@@ -282,6 +281,18 @@ def test_a_ruling_kept_for_a_take_reads_the_rest_of_the_table_where_the_rules_do
         taken = engine.find(deck.index[Card.parse("5h")], Table(deck.mask(map(Card.parse, table.split()))),
                             deck.mask(map(Card.parse, ("6c", "4d"))))
         assert taken is not None and taken.kind == "total"
+
+
+def test_sbarazzina_courts_of_any_rank_join_a_fifteen_kept_for_courts_of_other_ranks() -> None:
+    # Sbarazzina's courts count 0 and pair with nothing: a list kept for Jd Qh is given back for Kc Js,
+    # in the order a search of that table lists it.
+    engine = CaptureEngine(RULES["sbarazzina"])
+    deck = engine.deck
+    for table in ("7d 6d Jd Qh", "7c 6s Kc Js"):
+        cards = Table(deck.mask(map(Card.parse, table.split())))
+        captures = engine.captures(deck.index[Card.parse("2h")], cards)
+        assert captures == CaptureEngine(RULES["sbarazzina"]).captures(deck.index[Card.parse("2h")], cards)
+        assert len(captures) == 4 and {c.mask.bit_count() for c in captures} == {2, 3, 4}
 
 
 def test_royal_cassino_ace_captures_come_back_in_order_on_a_table_of_other_suits() -> None:

@@ -116,24 +116,26 @@ class CaptureEngine:
         # Whether a ruling on what the card takes reads the rest of the table: a pair that bars sums
         # or must go along, or the fewest cards to take; else it reads the cards taken alone.
         self.reads_table = [bool(self.mates[i]) or spec.fewest_cards for i in range(len(cards))]
-        # Cards the rules see alike (rank, values, pairing, worth) are of one class: a rank, or part
-        # of one (Kasino's 10d, worth 16 from the hand, is a class of its own). Where every card
-        # pairs with and reaches whole classes, a ruling on a table holds for every table of the
-        # same classes: ``find`` and ``can_capture`` keep theirs by the card's class and the
+        # Cards the rules see alike (values, pairing, worth, and the rank where the card pairs by it)
+        # are of one class: a rank, part of one (Kasino's 10d, worth 16 from the hand, is a class of
+        # its own), or several (Sbarazzina's courts, all worth 0, pair with nothing). Where every
+        # card pairs with and reaches whole classes, a ruling on a table holds for every table of
+        # the same classes: ``find`` and ``can_capture`` keep theirs by the card's class and the
         # classes of the table cards it can reach and of the take (0: whether it takes anything),
-        # each counted in 3 bits a class.
+        # each counted in the bits that hold its number of cards.
         classes: dict[tuple[object, ...], int] = {}
-        self.class_of = [classes.setdefault((c.rank, self.value[i], self.capture_values[i], self.pairings[i],
-                                             self.numeric_card[i], self.takes_all[i]), len(classes))
+        self.class_of = [classes.setdefault((c.rank if self.mates[i] else None, self.value[i], self.capture_values[i],
+                                             self.pairings[i], self.numeric_card[i], self.takes_all[i]), len(classes))
                          for i, c in enumerate(cards)]
         members = [deck.mask(c for i, c in enumerate(cards) if self.class_of[i] == k) for k in range(len(classes))]
-        alike = len(classes) <= 21 and max(map(int.bit_count, members), default=0) < 8
+        width = max(map(int.bit_count, members), default=0).bit_length()
+        alike = len(classes) * width <= 64
         for i, k in enumerate(self.class_of):
             first = (members[k] & -members[k]).bit_length() - 1
             for masks in (self.mates, self.reach):
                 alike = alike and masks[i] == masks[first] and all(masks[i] & whole in (0, whole) for whole in members)
         self.alike = alike
-        units = [1 << 3 * k for k in self.class_of]
+        units = [1 << width * k for k in self.class_of]
         self._rank_bytes = [[sum(units[8 * at + k] for k in range(8) if byte >> k & 1 and 8 * at + k < len(units))
                              for byte in range(256)] for at in range((len(units) + 7) // 8)]
         self._rulings: dict[int, str] = {}
