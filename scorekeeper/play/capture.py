@@ -142,16 +142,16 @@ class CaptureEngine:
         # The same tables for the take, 64 bits higher: the classes of the reachable table cards and
         # of the take counted in one pass over the bytes of ``near | take << 8 * size``.
         self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
-        # Where, besides, every class has a value of its own (not Sbarazzina's courts, all worth
-        # 0), the captures on tables of the same classes are the same, in the same order, read as
-        # places in the table's cards by falling value, class, deck index (the order the search
-        # takes them): the list is kept once for all such tables, by ranks (``_by_ranks``).
-        # Combined captures (Cassino's unions, in order of size and mask, a value at a time) are
-        # kept so in any game without totals and put back in that order.
+        # Where, besides, every class has a value of its own, the captures on tables of the same
+        # classes are the same, in the same order, read as places in the table's cards by falling
+        # value, class, deck index (the search's order): the list is kept once for all such tables
+        # (``_by_ranks``, by card); combined captures (Cassino's unions, listed by size and mask)
+        # are kept so where there are no totals, for cards of one value, and put back in that order.
         worth = {self.class_of[i]: self.value[i] for i in range(len(cards))}
-        self.by_ranks = alike and (len(set(worth.values())) == len(worth) if not spec.combine else spec.total is None)
+        self.by_ranks = [alike and (len(set(worth.values())) == len(worth) if not spec.combine else
+                                    spec.total is None and len(values) == 1) for values in self.capture_values]
         self._order = [(self.value[i] << 7 | self.class_of[i]) << 7 | i for i in range(len(cards))]
-        self._by_ranks: dict[int, list[tuple[tuple[int, ...], str, int]]] = {}
+        self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
         self._name_bytes = [[" ".join(self.names[i] for i in BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]
 
@@ -209,10 +209,6 @@ class CaptureEngine:
                 push((j + 1, remaining - worth, mask | bits[j], size + 1))
         return out
 
-    def pairs(self, card: int, table: Table) -> int:
-        """The loose table cards this card pairs with (same rank, same worth)."""
-        return table.loose & self.mates[card]
-
     def pairing(self, card: int) -> str:
         """How this card pairs: with one equal card, every equal card, or none (courts may differ)."""
         if self.spec.court_takes is not None and self.pair_only >> card & 1:
@@ -266,11 +262,10 @@ class CaptureEngine:
         return bool(ruling)
 
     def _ruling_key(self, card: int, table: Table, take: int) -> int:
-        """The card's class, the classes of the loose table cards it can reach (where the ruling
-        reads them) and of those ``take`` holds, and how many builds of its value lie on the table
-        and how many ``take`` holds whole, as one integer, where the engine rules on classes alone;
-        else 0. A build joins a capture only whole, as one group of its value: which cards it holds
-        changes no ruling."""
+        """The card's class, the classes of the loose table cards it can reach (where the ruling reads
+        them) and of those ``take`` holds, the builds of its value on the table and those ``take``
+        holds (a build is taken whole, as one group: its cards change no ruling), as one integer,
+        where the engine rules on classes alone; else 0."""
         if not self.alike:
             return 0
         builds = 0
@@ -316,9 +311,9 @@ class CaptureEngine:
         near = 0
         # Whether there is a capture is asked for every card laid down: kept by ranks (but where
         # unions are put back in order), or else worked out to the first capture found.
-        if not table.builds and within == -1 and (self.by_ranks and not self.spec.combine or not first):
+        if not table.builds and within == -1 and (self.by_ranks[card] and not self.spec.combine or not first):
             near = table.loose & self.reach[card]
-            if self.by_ranks:
+            if self.by_ranks[card]:
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
                 key = counts << 8 | self.class_of[card]
@@ -330,10 +325,9 @@ class CaptureEngine:
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     bit = (1).__lshift__
-                    out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind, _ in placed]
-                    if self.spec.combine and len(out) > 1:  # by value, size and mask, as _unions lists them
-                        out = [(m, kind) for _, _, m, kind in sorted([(value, m.bit_count(), m, kind) for (m, kind), (
-                            _, _, value) in zip(out, placed, strict=True)])]
+                    out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
+                    if self.spec.combine:  # by size, then mask, as _unions lists them
+                        out.sort(key=lambda found: (found[0].bit_count(), found[0]))
                     return out[:1] if first else out
             else:
                 key = near << 7 | card
@@ -345,29 +339,23 @@ class CaptureEngine:
             first = False  # worked out whole, then kept
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
-        by_value = dict.fromkeys((mask for mask, _ in found), 0) if len(values) > 1 else {}  # first value's place
-        for at, value in enumerate(values[1:], 1):
+        for value in values[1:]:
             if first and found:
                 break
             found += self._found(card, value, table, within, first)
-            by_value.update((mask, at) for mask, _ in found if mask not in by_value)
         if self.spec.fewest_cards and found:
             found = fewest(found)
         if len(found) > 1:  # the same cards taken two ways (a pair that is also a total) listed once
-            seen: set[int] = set()
-            unique = []
+            unique: dict[int, str] = {}
             for mask, kind in found:
-                if mask not in seen:
-                    seen.add(mask)
-                    unique.append((mask, kind))
-            found = unique
-        if key >= 0 and self.by_ranks:
+                unique.setdefault(mask, kind)
+            found = list(unique.items())
+        if key >= 0 and self.by_ranks[card]:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
             order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
             place = {card: at for at, card in enumerate(order)}
-            self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind, by_value.get(mask, 0))
-                                   for mask, kind in found]
+            self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind) for mask, kind in found]
         elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()

@@ -119,16 +119,13 @@ class Simulator:
         n = len(self.players)
         return rng, table, [dealt[p::n] for p in range(n)]
 
-    def hand(self, number: int) -> dict[str, Any]:
-        """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
-        return self.played(number)
-
     def line(self, number: int) -> str:
         """Hand ``number`` of this seed as its JSON line (no newline): ``json_line(self.hand(number))``."""
-        return json_line(self.played(number))
+        return json_line(self.hand(number))
 
-    def played(self, number: int) -> dict[str, Any]:
-        """Hand ``number`` played through ``Game`` and the engine's lists of captures: every game's path."""
+    def hand(self, number: int) -> dict[str, Any]:
+        """Hand ``number`` of this seed, played out through ``Game`` and the engine's lists of captures:
+        the record plus its piles and sweeps."""
         engine, names = self.engine, self.engine.names
         rng, table, dealt = self.deal(number)
         batches = [[sum(1 << i for i in cards) for cards in rounds] for rounds in dealt]
