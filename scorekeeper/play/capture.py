@@ -285,7 +285,7 @@ class CaptureEngine:
         tables = self._ruling_bytes
         size = len(tables) >> 1
         both = (table.loose & self.reach[card] if self.reads_table[card] or not take else 0) | take << 8 * size
-        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size, "little")))
+        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size if take else size, "little")))
         return ((counts << 16 | builds) << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:
