@@ -88,3 +88,28 @@ def test_extending_a_build_keeps_its_value_and_joins_the_cards() -> None:
 
 def test_a_build_is_made_on_table_cards() -> None:
     assert build("5c", "2h", 7, "", "2h 7s") == "a build is made on table cards: say which cards the 2h is laid on"
+
+
+def test_a_ruling_kept_for_a_build_table_is_not_given_to_one_where_the_same_cards_lie_otherwise() -> None:
+    # Rulings are kept by classes of cards (a 3, a build of 8); on both tables an 8 is asked about
+    # the 5c and 3d: on the first they are the build of 8, taken whole; on the second the 3d lies
+    # loose and the 5c is part of a build, which is taken whole or not at all.
+    eight = idx("8s")
+    first = Table(mask("3h"), (Build(8, mask("5c 3d"), 0),))
+    second = Table(mask("3d"), (Build(8, mask("5c 3h"), 0),))
+    for _ in range(2):  # the second time from what was kept
+        taken = ENGINE.find(eight, first, mask("5c 3d"))
+        assert taken is not None and taken.kind == "build"
+        assert ENGINE.find(eight, second, mask("5c 3d")) is None
+        taken = ENGINE.find(eight, second, mask("5c 3h"))
+        assert taken is not None and taken.kind == "build"
+    # The build and a loose 5 + 3 are two 8s taken together; with the 5c alone of the build, no capture.
+    both = Table(mask("5h 3h"), (Build(8, mask("5c 3d"), 0),))
+    for _ in range(2):
+        taken = ENGINE.find(eight, both, mask("5c 3d 5h 3h"))
+        assert taken is not None and taken.kind == "combined"
+        assert ENGINE.find(eight, both, mask("5c 5h 3h")) is None
+    # A build of another value is no capture of the 8, kept or not; an 8 takes the 5c and 3d loose.
+    other = Table(mask("3h"), (Build(9, mask("5c 4d"), 0),))
+    assert ENGINE.find(eight, other, mask("5c 4d")) is None and not ENGINE.can_capture(eight, other)
+    assert ENGINE.can_capture(idx("8d"), Table(mask("5c 3d")))

@@ -242,6 +242,68 @@ def test_plain_reading_of_the_seed_example_quindici_five() -> None:
         frozenset({"3c", "7h"}), frozenset({"Ks"})}
     assert engine_captures(ENGINES["scopa-quindici"], loose, [], index[Card.parse("5d")]) == found
 
+
+@EXAMPLES
+@given(st.sampled_from(GAMES), st.data(), st.permutations(range(4)))
+def test_captures_kept_for_one_table_come_back_on_another_in_the_order_a_search_lists_them(
+        game: str, data: st.DataObject, suits: list[int]) -> None:
+    # Simulate draws a capture by its place in the list. The engine keeps a list by the classes of
+    # the table's cards and gives it back, in the table's own cards, for every table of the same
+    # classes: the same table with its suits exchanged must get the very list, in the very order,
+    # that a search with nothing kept gives (Cassino's unions are ordered by their masks, which the
+    # exchange reorders). Low cards and a high one played: many ways to make its value or a total.
+    deck = RULES[game].cards
+    low = [i for i, c in enumerate(deck.cards) if c.rank.value in ("A", "2", "3", "4", "5", "6", "J", "Q")]
+    high = [i for i, c in enumerate(deck.cards) if c.rank.value in ("7", "8", "9", "10", "K")]
+    loose = data.draw(st.lists(st.sampled_from(low), min_size=3, max_size=9, unique=True))
+    played = data.draw(st.sampled_from(high))
+    order = sorted({c.suit for c in deck.cards}, key=str)
+    moved = {i: deck.index[Card(c.rank, order[suits[order.index(c.suit)]])] for i, c in enumerate(deck.cards)}
+    engine = ENGINES[game]
+    for cards, card in ((loose, played), ([moved[i] for i in loose], moved[played])):
+        table = Table(sum(1 << i for i in cards))
+        assert engine.captures(card, table) == CaptureEngine(RULES[game]).captures(card, table)
+
+
+def test_a_ruling_kept_for_a_take_reads_the_rest_of_the_table_where_the_rules_do() -> None:
+    # Rulings are kept by classes of cards. In Scopa a 7 takes 3 + 4 only where no 7 lies on the
+    # table (a card that can pair must pair): the rest of the table is part of the ruling, in
+    # either order of asking. In Escoba (no pairing) a 5 takes 6 + 4 whatever else lies there.
+    for tables in (("3c 4d", "3c 4d 7s"), ("3c 4d 7s", "3c 4d")):
+        engine = CaptureEngine(RULES["scopa"])
+        deck = engine.deck
+        verdicts = [engine.find(deck.index[Card.parse("7h")], Table(deck.mask(map(Card.parse, table.split()))),
+                                deck.mask(map(Card.parse, ("3c", "4d")))) is not None for table in tables]
+        assert verdicts == ["7s" not in table for table in tables]
+    engine = CaptureEngine(RULES["escoba"])
+    deck = engine.deck
+    for table in ("6c 4d", "6c 4d 5s", "6c 4d Kd Ks"):
+        taken = engine.find(deck.index[Card.parse("5h")], Table(deck.mask(map(Card.parse, table.split()))),
+                            deck.mask(map(Card.parse, ("6c", "4d"))))
+        assert taken is not None and taken.kind == "total"
+
+
+def test_sbarazzina_courts_of_any_rank_join_a_fifteen_kept_for_courts_of_other_ranks() -> None:
+    # Sbarazzina's courts count 0 and pair with nothing: a list kept for Jd Qh is given back for Kc Js,
+    # in the order a search of that table lists it.
+    engine = CaptureEngine(RULES["sbarazzina"])
+    deck = engine.deck
+    for table in ("7d 6d Jd Qh", "7c 6s Kc Js"):
+        cards = Table(deck.mask(map(Card.parse, table.split())))
+        captures = engine.captures(deck.index[Card.parse("2h")], cards)
+        assert captures == CaptureEngine(RULES["sbarazzina"]).captures(deck.index[Card.parse("2h")], cards)
+        assert len(captures) == 4 and {c.mask.bit_count() for c in captures} == {2, 3, 4}
+
+
+def test_royal_cassino_ace_captures_come_back_in_order_on_a_table_of_other_suits() -> None:
+    # As 1 the ace pairs the table's ace, as 14 it takes 1 + 4 + 9: listed a value at a time.
+    engine = CaptureEngine(RULES["royal-cassino"])
+    deck = engine.deck
+    for table, ace in (("Ac 4d 9h", "Ah"), ("Ad 4c 9s", "Ah"), ("As 4h 9c", "Ad")):
+        captures = engine.captures(deck.index[Card.parse(ace)], Table(deck.mask(map(Card.parse, table.split()))))
+        assert [(engine.text(c.mask), c.kind) for c in captures] == [
+            (table.split()[0], "pair"), (engine.text(deck.mask(map(Card.parse, table.split()))), "combined")]
+
 # --- whole hands, replayed by the plain reading -----------------------------------------------------
 
 def plain_replay(game: str, record: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, int]]:

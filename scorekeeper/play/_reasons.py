@@ -117,7 +117,7 @@ def _illegal_words(engine: CaptureEngine, card: int, table: Table, take: int, op
     if not options:
         return _("the {card} captures nothing on this table ({why}): it must be laid down").format(
             card=name, why=_arithmetic(engine, card, take))
-    pairs = engine.pairs(card, table)
+    pairs = table.loose & engine.mates[card]  # the loose cards it pairs with
     is_sum = take.bit_count() > 1 and sum(engine.value[i] for i in indexes(take)) == value
     if pairs and spec.pair_first and not (take & pairs) and not spec.combine and is_sum:
         return _("the {card} pairs with {pairs} on the table, so it must take that card, not {cards} (a card that "

@@ -119,38 +119,44 @@ class CaptureEngine:
                       for i in range(len(cards))]
         self._kept: dict[int, list[tuple[int, str]]] = {}
         self.must_capture = spec.must_capture
-        # Cards the rules see alike (rank, values, pairing, worth) are of one class: a rank, or part
-        # of one (Kasino's 10d, worth 16 from the hand, is a class of its own). Where every card
-        # pairs with and reaches whole classes, a ruling on a table holds for every table of the
-        # same classes: ``find`` and ``can_capture`` keep theirs by the card's class and the
+        # Whether a ruling on what the card takes reads the rest of the table: a pair that bars sums
+        # or must go along, or the fewest cards to take; else it reads the cards taken alone.
+        self.reads_table = [bool(self.mates[i]) or spec.fewest_cards for i in range(len(cards))]
+        # Cards the rules see alike (values, pairing, worth, and the rank where the card pairs by it)
+        # are of one class: a rank, part of one (Kasino's 10d, worth 16 from the hand, is a class of
+        # its own), or several (Sbarazzina's courts, all worth 0, pair with nothing). Where every
+        # card pairs with and reaches whole classes, a ruling on a table holds for every table of
+        # the same classes: ``find`` and ``can_capture`` keep theirs by the card's class and the
         # classes of the table cards it can reach and of the take (0: whether it takes anything),
-        # each counted in 3 bits a class.
+        # each counted in the bits that hold its number of cards.
         classes: dict[tuple[object, ...], int] = {}
-        self.class_of = [classes.setdefault((ranks[i], self.value[i], self.capture_values[i], self.pairings[i],
-                                             self.numeric_card[i], self.takes_all[i]), len(classes))
+        self.class_of = [classes.setdefault((ranks[i] if self.mates[i] else None, self.value[i], self.capture_values[i],
+                                             self.pairings[i], self.numeric_card[i], self.takes_all[i]), len(classes))
                          for i in range(len(cards))]
         members = [deck.mask(c for i, c in enumerate(cards) if self.class_of[i] == k) for k in range(len(classes))]
-        alike = len(classes) <= 21 and max(map(int.bit_count, members), default=0) < 8
+        width = max(map(int.bit_count, members), default=0).bit_length()
+        alike = len(classes) * width <= 64
         for i, k in enumerate(self.class_of):
             first = (members[k] & -members[k]).bit_length() - 1
             for masks in (self.mates, self.reach):
                 alike = alike and masks[i] == masks[first] and all(masks[i] & whole in (0, whole) for whole in members)
         self.alike = alike
-        units = [1 << 3 * k for k in self.class_of]
+        units = [1 << width * k for k in self.class_of]
         self._rank_bytes = [[sum(units[8 * at + k] for k in range(8) if byte >> k & 1 and 8 * at + k < len(units))
                              for byte in range(256)] for at in range((len(units) + 7) // 8)]
         self._rulings: dict[int, str] = {}
         # The same tables for the take, 64 bits higher: the classes of the reachable table cards and
         # of the take counted in one pass over the bytes of ``near | take << 8 * size``.
         self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
-        # Where, besides, every rank has a value of its own and captures are not combined (not
-        # Sbarazzina's courts, all worth 0; not Cassino's unions, ordered by their masks), the
-        # captures on tables of the same ranks are the same, in the same order, read as places in
-        # the table's cards by falling value, then falling deck index (the order the search takes
-        # them): the list is kept once for all such tables, by ranks (``_by_ranks``).
+        # Where, besides, every class has a value of its own, the captures on tables of the same
+        # classes are the same, in the same order, read as places in the table's cards by falling
+        # value, class, deck index (the search's order): the list is kept once for all such tables
+        # (``_by_ranks``, by card); combined captures (Cassino's unions, listed by size and mask)
+        # are kept so where there are no totals, for cards of one value, and put back in that order.
         worth = {self.class_of[i]: self.value[i] for i in range(len(cards))}
-        self.by_ranks = alike and not spec.combine and len(set(worth.values())) == len(worth)
-        self._order = [self.value[i] << 7 | i for i in range(len(cards))]
+        self.by_ranks = [alike and (len(set(worth.values())) == len(worth) if not spec.combine else
+                                    spec.total is None and len(values) == 1) for values in self.capture_values]
+        self._order = [(self.value[i] << 7 | self.class_of[i]) << 7 | i for i in range(len(cards))]
         self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}
         self._name_bytes = [[" ".join(self.names[i] for i in BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]
@@ -222,12 +228,6 @@ class CaptureEngine:
                 push((j + 1, remaining - worth, mask | bits[j], size + 1))
         return out
 
-    def pairs(self, card: int, table: Table) -> int:
-        """The loose table cards this card pairs with (same rank, same worth)."""
-        if self.pairing(card) == "none":
-            return 0
-        return table.loose & self.same_rank[card]
-
     def pairing(self, card: int) -> str:
         """How this card pairs: with one equal card, every equal card, or none (courts may differ)."""
         if self.spec.court_takes is not None and self.pair_only >> card & 1:
@@ -281,15 +281,31 @@ class CaptureEngine:
         return bool(ruling)
 
     def _ruling_key(self, card: int, table: Table, take: int) -> int:
-        """The card's class and the classes of the table cards it can reach and of ``take``, as one
-        integer, where the engine rules on classes alone and the table has no builds; else 0."""
-        if not self.alike or table.builds:
+        """The card's class, the classes of the loose table cards it can reach (where the ruling reads
+        them) and of those ``take`` holds, the builds of its value on the table and those ``take``
+        holds (a build is taken whole, as one group: its cards change no ruling), as one integer,
+        where the engine rules on classes alone; else 0."""
+        if not self.alike:
             return 0
+        builds = 0
+        if table.builds:
+            values = self.capture_values[card] if self.numeric_card[card] else ()
+            other = take & ~table.loose  # cards taken from builds
+            for build in table.builds:
+                if build.value in values:
+                    held = build.mask & take
+                    if held and held != build.mask:  # part of a build: no ruling kept
+                        return 0
+                    builds += 257 if held else 1  # each counted in the low byte, those held in the high too
+                    other &= ~held
+            if other:  # a build of another value taken: no ruling kept
+                return 0
+            take &= table.loose
         tables = self._ruling_bytes
         size = len(tables) >> 1
-        both = table.loose & self.reach[card] | take << 8 * size
-        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size, "little")))
-        return (counts << 8 | self.class_of[card]) << 1 | 1
+        both = (table.loose & self.reach[card] if self.reads_table[card] or not take else 0) | take << 8 * size
+        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size if take else size, "little")))
+        return ((counts << 16 | builds) << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:
         if len(self._rulings) >= MAX_KEPT:
@@ -312,11 +328,11 @@ class CaptureEngine:
         has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
         near = 0
-        # Whether there is a capture is asked for every card laid down: kept by ranks, or else
-        # worked out to the first capture found, not listed whole to be kept by cards.
-        if not table.builds and within == -1 and (self.by_ranks or not first):
+        # Whether there is a capture is asked for every card laid down: kept by ranks (but where
+        # unions are put back in order), or else worked out to the first capture found.
+        if not table.builds and within == -1 and (self.by_ranks[card] and not self.spec.combine or not first):
             near = table.loose & self.reach[card]
-            if self.by_ranks:
+            if self.by_ranks[card]:
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
                 key = counts << 8 | self.class_of[card]
@@ -329,6 +345,8 @@ class CaptureEngine:
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     bit = (1).__lshift__
                     out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
+                    if self.spec.combine:  # by size, then mask, as _unions lists them
+                        out.sort(key=lambda found: (found[0].bit_count(), found[0]))
                     return out[:1] if first else out
             else:
                 key = near << 7 | card
@@ -347,14 +365,11 @@ class CaptureEngine:
         if self.spec.fewest_cards and found:
             found = fewest(found)
         if len(found) > 1:  # the same cards taken two ways (a pair that is also a total) listed once
-            seen: set[int] = set()
-            unique = []
+            unique: dict[int, str] = {}
             for mask, kind in found:
-                if mask not in seen:
-                    seen.add(mask)
-                    unique.append((mask, kind))
-            found = unique
-        if key >= 0 and self.by_ranks:
+                unique.setdefault(mask, kind)
+            found = list(unique.items())
+        if key >= 0 and self.by_ranks[card]:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
             order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)

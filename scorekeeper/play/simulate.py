@@ -101,9 +101,6 @@ class Simulator:
         spec = self.engine.spec
         self.redeal = self.engine.deck.rank_mask(Rank(spec.deal.redeal_rank)) if spec.deal.redeal else 0
 
-    def text(self, mask: int) -> str:
-        return self.engine.text(mask)
-
     def deal(self, number: int) -> tuple[random.Random, int, list[list[list[int]]]]:
         """Hand ``number``'s generator, its table (a mask) and each player's cards round by round
         (deck indexes, lowest first), as the generator dealt them."""
@@ -122,35 +119,33 @@ class Simulator:
         n = len(self.players)
         return rng, table, [dealt[p::n] for p in range(n)]
 
-    def hand(self, number: int) -> dict[str, Any]:
-        """Hand ``number`` of this seed, played out: the record plus its piles and sweeps."""
-        return self.played(number)
-
     def line(self, number: int) -> str:
         """Hand ``number`` of this seed as its JSON line (no newline): ``json_line(self.hand(number))``."""
-        return json_line(self.played(number))
+        return json_line(self.hand(number))
 
-    def played(self, number: int) -> dict[str, Any]:
-        """Hand ``number`` played through ``Game`` and the engine's lists of captures: every game's path."""
+    def hand(self, number: int) -> dict[str, Any]:
+        """Hand ``number`` of this seed, played out through ``Game`` and the engine's lists of captures:
+        the record plus its piles and sweeps."""
         engine, names = self.engine, self.engine.names
         rng, table, dealt = self.deal(number)
         batches = [[sum(1 << i for i in cards) for cards in rounds] for rounds in dealt]
         game = Game(engine, batches, table, self.side_of, len(self.sides))
         plays = []
         builds = engine.spec.builds
+        choice, text, captures, players = rng.choice, engine.text, engine.captures, self.players
         while game.turn < game.total:
             p = game.player
-            card = rng.choice(indexes(game.holding[p]))
-            play: dict[str, Any] = {"side": self.players[p], "card": names[card]}
+            card = choice(indexes(game.holding[p]))
+            play: dict[str, Any] = {"side": players[p], "card": names[card]}
             if builds and rng.random() < BUILD_CHANCE:
                 found = self._build(game, p, card, rng)
                 if found is not None:
                     play["build"], onto = found
-                    play["onto"] = self.text(onto)
+                    play["onto"] = text(onto)
                     game.build(p, card, found[0], onto)
                     plays.append(play)
                     continue
-            options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
+            options = captures(card, game.table, last=game.last, last_deal=game.last_deal)
             if not options and game.table.builds and trail_problem(engine, game.table, p, game.holding[p]):
                 # A build's owner may not lay a card down (Cassino): play one that captures instead.
                 card = next(i for i in indexes(game.holding[p]) if engine.can_capture(i, game.table))
@@ -159,20 +154,20 @@ class Simulator:
             if options and not engine.spec.must_capture and rng.random() < LAY_CHANCE:
                 options = []  # a card that could capture laid down, where the rules allow it
             if options:
-                capture = rng.choice(options)
-                play["take"] = self.text(capture.mask)
+                capture = choice(options)
+                play["take"] = text(capture.mask)
                 game.capture(p, card, capture)
             else:
                 game.trail(p, card)
             plays.append(play)
         game.finish()
         record: dict[str, Any] = {"rules": self.rules.id, "seed": self.seed, "hand": number, "deal": {
-            "hands": {name: [self.text(m) for m in batches[p]] for p, name in enumerate(self.players)},
-            "table": self.text(table)}}
+            "hands": {name: [text(m) for m in batches[p]] for p, name in enumerate(players)},
+            "table": text(table)}}
         if self.teams:
             record["teams"] = {side: list(members) for side, members in self.teams.items()}
         record["plays"] = plays
-        record["piles"] = {side: self.text(m) for side, m in zip(self.sides, game.piles, strict=True)}
+        record["piles"] = {side: text(m) for side, m in zip(self.sides, game.piles, strict=True)}
         record["sweeps"] = dict(zip(self.sides, game.sweeps, strict=True))
         return record
 
