@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import InputErrors
-from scorekeeper.match.by_categories import TickedHand, Ticks, ticked_categories
+from scorekeeper.match.by_categories import TickedHand, Ticks, read_ticks, ticked_categories
 from scorekeeper.match.ending import match_settings
 from scorekeeper.rules.catalog import load_rules
 
@@ -114,3 +114,10 @@ def test_declarations_sweeps_and_all_ten_coins_count_in_one_hand():
     assert [cid for cid, _points in hand.categories][-4:] == ["sweeps", "bussata", "decino", "all-coins"]
     assert hand.points == {"Anna": 2 + 10, "Bruno": 0}
     assert hand.match_winner == ("all-coins", "Bruno")
+
+
+def test_a_plain_tick_of_a_category_counted_per_card_is_one_card():
+    settings = match_settings(load_rules("cassino"), ["Anna", "Bruno"])
+    ticks = read_ticks(["aces=Anna", "aces=Bruno:3"], [], settings)
+    assert ticks.took == {"aces": {"Anna": 1, "Bruno": 3}}
+    assert points_of(ticked_categories(ticks, settings, ("Anna", "Bruno")))["aces"] == (1, 3)
