@@ -121,3 +121,25 @@ def test_a_plain_tick_of_a_category_counted_per_card_is_one_card():
     ticks = read_ticks(["aces=Anna", "aces=Bruno:3"], [], settings)
     assert ticks.took == {"aces": {"Anna": 1, "Bruno": 3}}
     assert points_of(ticked_categories(ticks, settings, ("Anna", "Bruno")))["aces"] == (1, 3)
+
+
+def test_every_bad_took_and_sweeps_text_is_named_at_once_in_its_own_words():
+    settings = match_settings(load_rules("cassino"), ["Anna", "Bruno"])
+    took = ["cards", "=Anna", "cards=", "cards=Anna=Bruno", "kings=Anna", "aces=Anna:x", "aces=Anna:12345",
+            "aces=Anna:1", "aces=anna:2", "most cards=bruno"]
+    with pytest.raises(InputErrors) as caught:
+        read_ticks(took, ["Anna", "Ezio=1", "Bruno=12345"], settings)
+    sides = "(sides: Anna, Bruno)"
+    assert caught.value.messages == [
+        "--took 'cards': write it CATEGORY=SIDE, like cards=Anna",
+        "--took '=Anna': write it CATEGORY=SIDE, like cards=Anna",
+        "--took 'cards=': write it CATEGORY=SIDE, like cards=Anna",
+        f"--took 'cards=Anna=Bruno': no such side in this match {sides}",  # a name holds no '='
+        "--took 'kings=Anna': 'kings' is not a category this match counts by ticks "
+        "(cards, spades, big-cassino, little-cassino, aces)",
+        "--took 'aces=Anna:x': 'x' is not a whole number",
+        "--took 'aces=Anna:12345': '12345' is not a whole number",
+        "--took 'aces=anna:2': aces was ticked for Anna already",
+        f"--sweeps 'Anna': write it SIDE=N with a side of this match {sides}",
+        f"--sweeps 'Ezio=1': write it SIDE=N with a side of this match {sides}",
+        f"--sweeps 'Bruno=12345': write it SIDE=N with a side of this match {sides}"]
