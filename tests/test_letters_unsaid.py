@@ -5,7 +5,10 @@ a group's prefix; words such as settebello and rest name no letter; a marked car
 
 from __future__ import annotations
 
-from scorekeeper.match.letters import letters_doubt, letters_used
+import pytest
+
+from scorekeeper.errors import InputErrors
+from scorekeeper.match.letters import letters_doubt, letters_used, settled
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.hand import HandSpec
 
@@ -32,3 +35,13 @@ def test_an_h_anywhere_even_marked_says_the_letters_are_french():
 def test_no_doubt_without_a_c_or_in_a_game_of_the_french_pack():
     assert letters_doubt(hand("d:A234567 s:A", "rest"), load_rules("scopa")) is None
     assert letters_doubt(hand("7c 3d", "rest"), load_rules("cassino")) is None
+
+
+def test_letters_settled_as_spanish_read_oros_and_the_courts_and_italian_ones_do_not():
+    pack = load_rules("cirulla").cards
+    spec = HandSpec(piles={"Anna": ("o:1,7 12c", "--pile Anna"), "Bruno": ("rest", "--pile Bruno")},
+                    italian_suits=None)  # not said: the match settles them
+    assert [str(card) for card in settled(spec, "spanish").entry(pack).piles[0].cards] == ["Ad", "7d", "Kh"]
+    with pytest.raises(InputErrors) as caught:
+        settled(spec, "italian").entry(pack)
+    assert caught.value.messages[0].startswith("--pile Anna, token 1: 'o:1,7': 'o' is not a suit")
