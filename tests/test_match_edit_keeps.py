@@ -99,3 +99,17 @@ def test_a_new_pile_for_a_side_the_match_does_not_have_is_refused():
         count_for(cirulla(), ("Anna+Bruno", "Carla+Dario"),
                   kept_from(HandSpec(piles={"Ezio": ("s:A", "--pile Ezio")}), stored(), cirulla(), STORED))
     assert str(caught.value) == "pile of 'Ezio': no such side in this match (sides: Anna+Bruno, Carla+Dario)"
+
+
+def test_what_the_history_keeps_of_a_typed_hand_names_the_sides_as_the_match_does_and_reads_back():
+    settings = cirulla()
+    typed = HandSpec(piles={"anna": ("o:1,2,3,4,5,6,7 rest", "--pile anna"), "Carla": ("e:1", "--pile Carla")},
+                     sweeps={"bruno": 3}, declared={"Carla": {"bussata": 1}, "Anna": {}}, claims={"Anna": 18},
+                     italian_suits=True, spanish=True)
+    record = count_for(settings, settings.side_names, typed).typed
+    assert record == {"piles": {"Anna+Bruno": "o:1,2,3,4,5,6,7 rest", "Carla+Dario": "e:1"},
+                      "sweeps": {"Anna+Bruno": 3}, "declared": {"Carla+Dario": {"bussata": 1}},
+                      "claims": {"Anna+Bruno": 18}, "suit_letters": "spanish"}
+    again = kept_from(HandSpec(piles={"Dario": ("e:1,2", "--pile Dario")}, italian_suits=None), record, settings,
+                      STORED)
+    assert count_for(settings, settings.side_names, again).result.totals == (1 + 1 + 1 + 1 + 6 + 5 + 3, 3)

@@ -128,7 +128,7 @@ def test_every_bad_took_and_sweeps_text_is_named_at_once_in_its_own_words():
     took = ["cards", "=Anna", "cards=", "cards=Anna=Bruno", "kings=Anna", "aces=Anna:x", "aces=Anna:12345",
             "aces=Anna:1", "aces=anna:2", "most cards=bruno"]
     with pytest.raises(InputErrors) as caught:
-        read_ticks(took, ["Anna", "Ezio=1", "Bruno=12345"], settings)
+        read_ticks(took, ["Anna", "Anna=x", "Ezio=1", "Bruno=12345"], settings)
     sides = "(sides: Anna, Bruno)"
     assert caught.value.messages == [
         "--took 'cards': write it CATEGORY=SIDE, like cards=Anna",
@@ -141,5 +141,17 @@ def test_every_bad_took_and_sweeps_text_is_named_at_once_in_its_own_words():
         "--took 'aces=Anna:12345': '12345' is not a whole number",
         "--took 'aces=anna:2': aces was ticked for Anna already",
         f"--sweeps 'Anna': write it SIDE=N with a side of this match {sides}",
+        f"--sweeps 'Anna=x': write it SIDE=N with a side of this match {sides}",
         f"--sweeps 'Ezio=1': write it SIDE=N with a side of this match {sides}",
         f"--sweeps 'Bruno=12345': write it SIDE=N with a side of this match {sides}"]
+
+
+def test_counts_of_four_digits_are_read_and_then_refused_by_the_games_bounds():
+    settings = match_settings(load_rules("cassino"), ["Anna", "Bruno"])
+    ticks = read_ticks(["aces=Anna:1000"], ["Bruno=1000"], settings)
+    assert (ticks.took, ticks.sweeps) == ({"aces": {"Anna": 1000}}, {"Bruno": 1000})
+    with pytest.raises(InputErrors) as caught:
+        ticked_categories(ticks, settings, ("Anna", "Bruno"))
+    assert caught.value.messages[0].startswith("--sweeps Bruno=1000: more than a side can make in a hand of cassino")
+    assert caught.value.messages[1:] == ["--took aces: 1000 cards in all, more than the 4 it counts",
+                                         "--took aces:1000: give how many of its 4 cards, no more"]
