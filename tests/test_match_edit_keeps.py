@@ -88,7 +88,7 @@ def test_a_kept_fact_that_no_longer_passes_is_named_as_the_stored_hands():
                                "allows (at most 6")
 
 
-def test_a_new_claim_is_not_named_as_the_stored_one():
+def test_a_new_claim_is_checked_anew_against_the_kept_piles():
     new = HandSpec(piles={"Anna": ("d:A234567 rest", "--pile Anna")}, claims={"Anna+Bruno": 99})
     counted = count_for(cirulla(), ("Anna+Bruno", "Carla+Dario"), kept_from(new, stored(), cirulla(), STORED))
     assert counted.result.problems[0].startswith("claim of Anna+Bruno: 99, but the count gives 18 ")
@@ -113,3 +113,10 @@ def test_what_the_history_keeps_of_a_typed_hand_names_the_sides_as_the_match_doe
     again = kept_from(HandSpec(piles={"Dario": ("e:1,2", "--pile Dario")}, italian_suits=None), record, settings,
                       STORED)
     assert count_for(settings, settings.side_names, again).result.totals == (1 + 1 + 1 + 1 + 6 + 5 + 3, 3)
+
+
+def test_the_optional_categories_a_hand_was_counted_with_are_kept_in_its_record():
+    settings = match_settings(load_rules("scopa"), ["Anna", "Bruno"], enabled=("napola",))
+    typed = HandSpec(piles={"Anna": ("d:A2345 rest", "--pile Anna"), "Bruno": ("s:A", "--pile Bruno")})
+    record = count_for(settings, ("Anna", "Bruno"), typed).typed
+    assert record == {"piles": {"Anna": "d:A2345 rest", "Bruno": "s:A"}, "with": ["napola"]}
