@@ -68,6 +68,8 @@ def test_a_new_match_the_rules_do_not_allow_is_refused_in_its_own_words(rules: s
      "Scopone is not played by these teams; it is played by 2x2 (sides x players)"),
     ("scopa", ["Anna", "Bruno"], {"enabled": ["kings"]},
      "optional category 'kings': Scopa has no such optional category (its optional ones: re-bello, napola, cappotto)"),
+    ("cassino", ["Anna", "Bruno"], {"enabled": ["napola"]},
+     "optional category 'napola': Cassino has no such optional category (its optional ones: none)"),
     ("scopa", ["Anna", "Bruno"], {"options": {"kings": "on"}},
      "option kings: scopa has no option 'kings' (its options: three-kings, napoleone)"),
     ("scopa", ["Anna", "Bruno"], {"target": 0}, "target 0: the target must be 1 or more"),
@@ -101,9 +103,9 @@ def test_the_limits_themselves_are_taken():
         ("Anna+Carla", ("Anna", "Carla")), ("Bruno+Dario", ("Bruno", "Dario"))]
 
 
-def test_the_rule_sets_own_target_and_policy_are_used_unless_given():
+def test_the_rule_sets_own_target_and_policy_are_used_unless_given_and_a_match_has_no_name_unless_given():
     default = match_settings(load_rules("scopa"), ["Anna", "Bruno"])
-    assert (default.target, default.finish, default.playoff) == (11, "count-out-if-tied", "all")
+    assert (default.target, default.finish, default.playoff, default.name) == (11, "count-out-if-tied", "all", "")
     given = match_settings(load_rules("scopa"), ["Anna", "Bruno"], target=21, finish="highest")
     assert (given.target, given.finish) == (21, "highest")
 
