@@ -124,3 +124,15 @@ def test_an_option_chosen_for_the_match_changes_the_rules_it_keeps():
     plain = load_rules("scopa")
     chosen = match_settings(plain, ["Anna", "Bruno"], options={"three-kings": "off"})
     assert (plain.capture.deal.redeal, chosen.rules.capture.deal.redeal) == (True, False)
+
+
+def test_every_team_shape_of_the_game_is_listed():
+    # a custom Scopone also played by three teams of two: both shapes named when players come alone
+    rules = load_rules("scopone")
+    six = dataclasses.replace(rules, sides=dataclasses.replace(rules.sides, max=3, teams=("2x2", "3x2")))
+    with pytest.raises(MatchError) as caught:
+        match_settings(six, ["Anna", "Bruno", "Carla"])
+    assert str(caught.value) == "scopone is played by teams (2x2, 3x2); write a team as --side 'Anna+Bruno'"
+    with pytest.raises(MatchError) as caught:
+        match_settings(load_rules("scopa"), ["Anna+Bruno", "Carla"], fields=PAGE)
+    assert str(caught.value) == "Scopa is not played by these teams; it is played by 2x2, 2x3, 3x2 (sides x players)"
