@@ -68,6 +68,8 @@ def test_a_new_match_the_rules_do_not_allow_is_refused_in_its_own_words(rules: s
      "Scopone is not played by these teams; it is played by 2x2 (sides x players)"),
     ("scopa", ["Anna", "Bruno"], {"enabled": ["kings"]},
      "optional category 'kings': Scopa has no such optional category (its optional ones: re-bello, napola, cappotto)"),
+    ("hurricane", ["Anna+Bruno", "Carla+Dario"], {},
+     "Hurricane is not played by these teams; it is played by players alone (sides x players)"),
     ("cassino", ["Anna", "Bruno"], {"enabled": ["napola"]},
      "optional category 'napola': Cassino has no such optional category (its optional ones: none)"),
     ("scopa", ["Anna", "Bruno"], {"options": {"kings": "on"}},
