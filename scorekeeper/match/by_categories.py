@@ -146,7 +146,7 @@ def ticked_categories(ticks: Ticks, settings: MatchSettings, playing: tuple[str,
             errors += [_("--took {category}={side}:{count}: more than a hand allows (at most {most})").format(
                 category=spec.id, side=s, count=n, most=top) for s, n in took.items() if n > top]
             scored = scorer.score(zeros, zeros, tuple(took.get(s, 0) for s in playing))
-        elif spec.kind in _WHOLE or spec.kind == "each":
+        else:  # a kind taken whole, or each: the kinds left (every category is of _WHOLE or _COUNTED)
             if spec.kind == "each" and sum(took.values()) > selection_mask(spec.select, deck).bit_count():
                 errors.append(_("--took {category}: {count} cards in all, more than the {most} it counts").format(
                     category=spec.id, count=sum(took.values()), most=selection_mask(spec.select, deck).bit_count()))
@@ -161,8 +161,6 @@ def ticked_categories(ticks: Ticks, settings: MatchSettings, playing: tuple[str,
                     held.setdefault(bit, (side, spec.title))
                 piles.append(mask)
             scored = scorer.score(tuple(piles), zeros, zeros)
-        else:
-            continue
         categories.append((spec.id, tuple(scored.points)))
         taker = scorer.match_taker(scored)
         if taker is not None and winner is None:
@@ -202,8 +200,6 @@ def _least_pile(spec: Category, count: int, deck: Deck, errors: list[str]) -> in
                 _("{category} gives some cards other points: type the cards, not a tick").format(category=spec.title))
             return 0
         return sum(cards[:count])
-    if spec.kind == "primiera":
-        return deck.full  # every suit's best card: the least pile that wins it whatever the values
     if spec.kind == "sequence":
         suit = Suit(spec.suit)
         ranks = deck.ranks[deck.ranks.index(Rank(spec.start)):]
@@ -212,4 +208,4 @@ def _least_pile(spec: Category, count: int, deck: Deck, errors: list[str]) -> in
                 category=spec.id, count=count, least=spec.min_length, most=len(ranks)))
             return 0
         return deck.mask(Card(r, suit) for r in ranks[:count])
-    return 0
+    return deck.full  # primiera, the kind left: every suit's best card, the least pile that wins it whatever the values

@@ -116,7 +116,7 @@ def kept_from(spec: HandSpec, typed: Mapping[str, Any], settings: MatchSettings,
     checked anew, so an old one is not carried over."""
     if "piles" not in typed:  # a hand stored from points or by categories: nothing to keep
         return spec
-    old = hand_from_mapping({key: value for key, value in typed.items() if key != "claims"}, source)
+    old = hand_from_mapping(typed, source)  # its claims are read, never used: the new spec's stand
     names = side_lookup(settings)
 
     def own(mapping: Mapping[str, Any]) -> dict[str, Any]:
