@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -18,10 +19,10 @@ from hypothesis import strategies as st
 
 import scorekeeper
 from scorekeeper import _hand
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import HandError, ScorekeeperError
 from scorekeeper.rules.builtins import builtin_ids
 from scorekeeper.rules.catalog import load_rules
-from scorekeeper.scoring.count import Counter
+from scorekeeper.scoring.count import Counter, HandEntry
 from scorekeeper.scoring.hand import score_hand
 from scorekeeper.scoring.primiera import PrimieraScorer
 
@@ -131,3 +132,23 @@ def test_primiera_total_is_the_best_card_of_each_suit_added_up(game: str, bits: 
     scorer = next(s for s in Counter(rules).scorers if isinstance(s, PrimieraScorer))
     pile = bits & rules.cards.full
     assert scorer.total(pile) == scorer.side(pile).total
+
+
+@settings(max_examples=300, deadline=None)
+@given(_masks(), st.sampled_from([{}, {"A": 3}, {"B": 0}]))
+def test_the_problems_of_a_hand_without_counting_are_those_of_its_count(
+        hand: tuple[str, tuple[int, ...], tuple[int, ...], tuple[str, ...]], claims: dict[str, int]) -> None:
+    """``Counter.problems_of`` (verify's replayed records) finds what ``score_masks`` finds, the
+    categories counted only where a claim needs their totals; a count no hand can have is refused alike."""
+    game, (first, _second), sweeps, enabled = hand
+    rules = load_rules(game)
+    masks = (first, rules.cards.full & ~first)  # replayed piles split the deck
+    entry = HandEntry(("A", "B"), (), {"A": sweeps[0], "B": sweeps[1]}, {}, claims, enabled)
+    counter = Counter(rules)
+    try:
+        expected = counter.score_masks(entry, masks).problems
+    except HandError as exc:
+        with pytest.raises(HandError, match=re.escape(str(exc))):
+            counter.problems_of(entry, masks)
+        return
+    assert counter.problems_of(entry, masks) == expected

@@ -10,6 +10,7 @@ from scorekeeper.i18n import _
 from scorekeeper.play.capture import CaptureEngine
 from scorekeeper.play.records import read_record
 from scorekeeper.play.replay import replay as replay_record
+from scorekeeper.play.replay import replayed_entry
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.count import Counter
 from scorekeeper.scoring.hand import hand_from_mapping
@@ -74,9 +75,9 @@ class Checker:
 
     def replay(self, data: dict[str, Any], where: str) -> list[str]:
         """Replay a record line; the first illegal play, or what its outcome contradicts."""
-        outcome = replay_record(read_record(data, where, self.deck), self.ready())
+        outcome = replay_record(read_record(data, where, self.deck), self.ready(), count=False)
         if outcome.illegal is not None:
             number, reason = outcome.illegal
             return [_("play {number}: {problem}").format(number=number, problem=reason) if number else reason]
-        assert outcome.result is not None
-        return outcome.mismatches + list(outcome.result.problems)
+        entry = replayed_entry(outcome.record, outcome.sides, outcome.sweeps)
+        return outcome.mismatches + list(self.counter.problems_of(entry, outcome.piles))

@@ -134,8 +134,9 @@ def _seating(record: Record) -> tuple[tuple[str, ...], list[int]]:
     return sides, [next(i for i, s in enumerate(sides) if p in record.teams[s]) for p in record.players]
 
 
-def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Replayed:
-    """Check a record play by play; stop at the first illegal play."""
+def replay(record: Record, engine: CaptureEngine, *, log: bool = False, count: bool = True) -> Replayed:
+    """Check a record play by play; stop at the first illegal play. ``count=False`` leaves the
+    count of the piles (``result``) to the caller (``verify`` asks only for its problems)."""
     deck = engine.deck
     sides, side_of = _seating(record)
     out = Replayed(record, sides, deck)
@@ -211,7 +212,8 @@ def replay(record: Record, engine: CaptureEngine, *, log: bool = False) -> Repla
     taker = game.last_capturer
     out.taker = sides[taker] if taker is not None else None
     out.piles, out.sweeps = tuple(game.piles), tuple(game.sweeps)
-    out.result = score_replayed(record, engine, sides, out.piles, out.sweeps)
+    if count:
+        out.result = engine.counter.score_masks(replayed_entry(record, sides, out.sweeps), out.piles)
     out.mismatches = cut_short(_compare(record, engine, sides, out.piles, out.sweeps))
     return out
 
@@ -324,15 +326,15 @@ def sizes_problem(engine: CaptureEngine, names: Sequence[str], dealt: Sequence[S
     return None
 
 
-def score_replayed(record: Record, engine: CaptureEngine, sides: tuple[str, ...], piles: tuple[int, ...],
-                   sweeps: tuple[int, ...]) -> HandResult:
-    """The count of the replayed piles and sweeps, as ``score`` makes it of piles that hold every
-    card once (the plays make no other)."""
+def replayed_entry(record: Record, sides: tuple[str, ...], sweeps: tuple[int, ...]) -> HandEntry:
+    """The hand a replay counts: the sweeps the plays made, with the record's own facts (``with``,
+    ``declared``, ``claims``, as a hand file has them); its piles, every card once, are masks
+    (``Counter.score_masks``)."""
     typed = dict(zip(sides, sweeps, strict=True))
     if not record.hand_facts:
-        return engine.counter.score_masks(HandEntry(sides, (), typed), piles)
+        return HandEntry(sides, (), typed)
     spec = hand_from_mapping({**record.hand_facts, "piles": dict.fromkeys(sides, "")}, record.source)
-    return engine.counter.score_masks(HandEntry(sides, (), typed, spec.declared, spec.claims, spec.enabled), piles)
+    return HandEntry(sides, (), typed, spec.declared, spec.claims, spec.enabled)
 
 
 def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], piles: tuple[int, ...],

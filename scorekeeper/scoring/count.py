@@ -136,6 +136,16 @@ class Counter:
         self._check_facts(entry)
         return self._counted(entry, masks, [])
 
+    def problems_of(self, entry: HandEntry, masks: tuple[int, ...]) -> tuple[str, ...]:
+        """The problems ``score_masks`` finds in the hand: only a claim needs the categories counted
+        (its total is compared), so without one they are not (``verify`` of replayed records)."""
+        if entry.claims:
+            return self.score_masks(entry, masks).problems
+        self._check_facts(entry)
+        problems: list[str] = []
+        self._sweeps(entry, masks, problems)
+        return tuple(problems)
+
     def _check_facts(self, entry: HandEntry) -> None:
         self.check_names(entry)
         if entry.sweeps or entry.declared:  # counts no hand of this game can have: refused, never forced
