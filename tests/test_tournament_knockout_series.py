@@ -10,6 +10,7 @@ import pytest
 from tournament_sim import Scorer, Sim
 
 from scorekeeper.tournament.events import Round, Table
+from scorekeeper.tournament.final import final_places, is_over
 from scorekeeper.tournament.knockout import champion, qualifiers, ties
 from scorekeeper.tournament.pairing import group_table, next_round, standings_of
 from scorekeeper.tournament.settings import Settings, TournamentError
@@ -112,3 +113,30 @@ def test_six_qualifiers_make_a_bracket_of_eight_with_the_two_group_winners_on_to
 def test_the_group_stage_is_one_group_until_eight_entrants() -> None:
     six = Sim(Settings("groups-knockout", "scopa"), NAMES[:6])
     assert group_table(six.state) == {"A": NAMES[:6]}
+
+
+def test_upsets_in_the_semi_finals_do_not_reseed_the_bracket() -> None:
+    sim = Sim(Settings("groups-knockout", "scopa"), NAMES)
+    sim.play(5, planned({4: {"P2": "wins", "P3": "wins"}, 5: {"P2": "wins", "P3": "wins"}}))
+    # with their knockout wins P3 (12) and P2 (12) would top their groups; the seeds stay the groups' own
+    state = sim.state
+    assert qualifiers(state, sim.results, group_table(state)) == ["P0", "P1", "P3", "P2"]
+    assert stage_ties(sim, 1) == [(("P0", "P2"), (0, 2), 2, "P2"), (("P1", "P3"), (0, 2), 2, "P3")]
+    assert next_round(state, sim.results) == Round(6, (Table(1, (("P2",), ("P3",)), stage=2, tie=1, game=1),))
+
+
+def test_a_lone_qualifier_wins_the_knockout_and_with_nobody_left_pairing_is_refused() -> None:
+    # one qualifier used to get an empty knockout round, then another, and the tournament never ended
+    sim = Sim(Settings("groups-knockout", "scopa"), NAMES[:4])
+    sim.play(3, seeds_win)
+    for name in ("P1", "P2", "P3"):
+        sim.add("drop", entrant=name)
+    state = sim.state
+    assert champion(state, sim.results, group_table(state)) == "P0"
+    assert is_over(state, sim.results) and final_places(state, sim.results) == {"P0": 1}
+    sim.add("drop", entrant="P0")
+    state = sim.state
+    assert champion(state, sim.results, group_table(state)) is None and not is_over(state, sim.results)
+    with pytest.raises(TournamentError) as info:
+        next_round(state, sim.results)
+    assert str(info.value) == "tournament 'T': nobody is left to play the knockout"
