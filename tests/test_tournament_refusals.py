@@ -160,6 +160,10 @@ def test_a_forfeit_names_someone_at_that_table_once_and_a_round_that_was_paired(
     sim.add("forfeit", round=1, table=2, entrant=there)
     assert refusal(sim.state.check_forfeit, 1, 2, table.sides[1][0]) == "table 2 of round 1: already forfeited"
     assert sim.state.check_forfeit(1, 1, elsewhere) == elsewhere  # the other table is still open to one
+    sim.score(first_wins)
+    sim.pair()
+    assert [sim.state.round(n).number for n in (1, 2)] == [1, 2]
+    assert refusal(sim.state.round, 3) == "round 3: not paired (rounds paired: 2)"
 
 
 def test_nothing_to_undo_names_the_tournament() -> None:
