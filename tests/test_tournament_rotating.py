@@ -117,3 +117,21 @@ def test_too_few_players_left_for_a_table_of_four_is_refused_with_how_many_remai
         next_round(sim.state, sim.results)
     assert str(info.value) == "rotating partners need four players still playing; 3 are"
 
+
+
+def test_in_the_first_round_the_top_four_of_the_ranking_make_table_1_neighbours_as_partners() -> None:
+    names = [f"P{i}" for i in range(8)]
+    assert rotating_tables(names, dict.fromkeys(names, 0), Counter(), Counter()) == [
+        (("P0", "P1"), ("P2", "P3")), (("P4", "P5"), ("P6", "P7"))]
+
+
+def test_partnerships_meet_the_closest_in_strength_of_those_they_have_not_met() -> None:
+    names = [f"P{i}" for i in range(12)]
+    points = dict(zip(names, [7, 7, 6, 6, 4, 4, 2, 2, 2, 2, 0, 0], strict=True))
+    teams = [(names[k], names[k + 1]) for k in range(0, 12, 2)]  # each two level on points partner up
+    opposed: Pairs = Counter()
+    for earlier in ([(0, 1), (2, 5), (3, 4)], [(0, 4), (1, 3), (2, 5)], [(0, 4), (2, 3), (1, 5)]):
+        opposed.update(frozenset((a, b)) for s, t in earlier for a in teams[s] for b in teams[t])
+    found = rotating_tables(names, points, Counter(), opposed)
+    # strengths 14, 12, 8, 4, 4, 0: 14-8, 12-4, 4-0 (squares 116) before the nearer in rank (132)
+    assert found == [(teams[0], teams[2]), (teams[1], teams[4]), (teams[3], teams[5])]

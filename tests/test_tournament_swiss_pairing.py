@@ -28,7 +28,7 @@ def every_pairing(items: Sequence[str]) -> Iterator[list[tuple[str, str]]]:
 @pytest.mark.parametrize("case", range(40))
 def test_a_swiss_round_is_the_closest_pairing_without_rematches_and_the_right_bye(case: int) -> None:
     rng = random.Random(case)
-    names = [f"P{i}" for i in range(rng.choice([7, 8]))]
+    names = [f"P{9 - i}" for i in range(rng.choice([7, 8]))]  # the ranking is not the alphabet
     points = dict(zip(names, sorted((rng.choice([0, 3, 6, 9]) + rng.choice([0, 0, 1]) for _ in names),
                                     reverse=True), strict=True))  # the standings' order: most points first
     met: Counter[frozenset[str]] = Counter()
@@ -67,3 +67,15 @@ def test_no_rematch_even_when_the_only_fresh_opponent_is_far_down_the_ranking() 
     assert bye == []
     assert ("P0", "P13") in tables  # the nearest in rank of those P0 has not met
     assert not any(met[frozenset(t)] for t in tables)
+
+
+def test_when_everyone_has_had_a_bye_it_goes_to_the_lowest_ranked_of_those_with_fewest() -> None:
+    names = ["Eva", "Dan", "Cleo", "Bea", "Al"]
+    points = dict.fromkeys(names, 3)
+    tables, bye = swiss_pairs(names, points, Counter(), {"Eva": 1, "Dan": 1, "Cleo": 1, "Bea": 1, "Al": 2})
+    assert bye == ["Bea"]
+    assert tables == [("Eva", "Dan"), ("Cleo", "Al")]  # in ranking order, not the alphabet's
+
+
+def test_a_swiss_round_with_nobody_left_playing_pairs_no_table() -> None:
+    assert swiss_pairs([], {}, Counter(), {}) == ([], [])
