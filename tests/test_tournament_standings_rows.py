@@ -111,10 +111,15 @@ def test_a_table_and_a_round_are_stored_in_these_fields_and_read_back_equal() ->
 @pytest.mark.parametrize(("text", "points"), [
     ("3/0", Points(3, 1, 0)), ("4/2", Points(4, 3, 2)), ("2/0", Points(2, 1, 0)), ("3/1/1", Points(3, 1, 1)),
     ("3/0/0", Points(3, 0, 0)), ("100/50/0", Points(100, 50, 0)), ("999/0", Points(999, 499, 0)),
-    (" SUM ", Points(0, 0, 0, summed=True)),
 ])
 def test_match_points_as_written(text: str, points: Points) -> None:
     assert parse_points(text) == points
+    assert str(parse_points(text)) == f"{points.win}/{points.draw}/{points.loss}"
+
+
+def test_summed_points_are_written_sum_in_any_case() -> None:
+    summed = parse_points(" SUM ")
+    assert summed.summed and str(summed) == "sum"
 
 
 @pytest.mark.parametrize("text", ["1000/0/0", "a/0", "3/b/0", "３/0", "3/1/2", "-3/0"])
