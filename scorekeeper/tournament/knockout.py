@@ -42,7 +42,9 @@ def ties(state: Tournament, results: Mapping[int, MatchResult], groups: Mapping[
     """Every knockout tie so far, stage by stage, each with its series' score."""
     seeds = qualifiers(state, results, groups)
     found: list[Tie] = []
-    size = bracket_size(len(seeds))
+    if not seeds:  # everyone dropped: no tie (knockout_round refuses to pair one)
+        return found
+    size = bracket_size(max(2, len(seeds)))  # a lone qualifier takes the final's bye: the champion
     slots: list[str | None] = [seeds[s - 1] if s <= len(seeds) else None for s in bracket(size)]
     stage = 1
     while len(slots) > 1:
@@ -93,7 +95,10 @@ def knockout_round(state: Tournament, results: Mapping[int, MatchResult],
         raise TournamentError(_("tournament {name}: the final is decided; nothing more to pair").format(
             name=repr(state.name)))
     found = ties(state, results, groups)
-    current = found[-1].stage if found else 1
+    if not found:
+        raise TournamentError(_("tournament {name}: nobody is left to play the knockout").format(
+            name=repr(state.name)))
+    current = found[-1].stage
     open_ties = [t for t in found if t.stage == current and t.winner is None]
     played = {t.number: sum(1 for rnd in state.rounds for tb in rnd.tables
                             if tb.stage == current and tb.tie == t.number) for t in open_ties}

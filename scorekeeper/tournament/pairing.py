@@ -102,9 +102,9 @@ def _rotating(state: Tournament, number: int, order: list[str], points: Mapping[
         fewest = min(byes[e] for e in order if e not in out)
         out.append(next(e for e in reversed(order) if e not in out and byes[e] == fewest))
     playing = [e for e in order if e not in out]
-    if len(playing) < 4:
+    if len(playing) < 4:  # fewer than four still playing (``order``): all of them would sit out
         raise TournamentError(_("rotating partners need four players still playing; {count} are").format(
-            count=len(playing)))
+            count=len(order)))
     partnered: Counter[frozenset[str]] = Counter()
     for rnd in state.rounds:
         partnered.update(frozenset(side) for t in rnd.tables for side in t.sides)

@@ -24,8 +24,6 @@ MATCH_POINTS = "match-points"  # not for players: the first criterion's name in 
 class _Game:
     opponents: tuple[str, ...]
     match_points: int
-    points_for: int
-    points_against: int
     forfeit: bool
 
 
@@ -97,7 +95,7 @@ def records(state: Tournament, results: Mapping[int, MatchResult], *, group_stag
                     r.match_points += earned
                     r.points_for += scored
                     r.points_against += against
-                    r.games.append(_Game(opponents, earned, scored, against, outcome.forfeit))
+                    r.games.append(_Game(opponents, earned, outcome.forfeit))
     return found
 
 
