@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.i18n import _
 from scorekeeper.play.capture import CaptureEngine
-from scorekeeper.play.records import read_record
+from scorekeeper.play.records import read_record, record_enabled
 from scorekeeper.play.replay import replay as replay_record
 from scorekeeper.play.replay import replayed_entry
 from scorekeeper.rules.ruleset import RuleSet
@@ -28,7 +28,7 @@ class Checker:
         self.rules = rules
         self.counter = Counter(rules)
         self.deck = deck = rules.cards
-        self.engine: CaptureEngine | None = None
+        self.engines: dict[tuple[str, ...], CaptureEngine] = {}  # by the optional categories turned on
         self.read_pile = token_reader(deck)
 
     def fast(self, data: dict[str, Any]) -> bool:
@@ -63,19 +63,18 @@ class Checker:
         spec = hand_from_mapping(hand, where)
         return list(self.counter.score(spec.entry(self.deck)).problems)
 
-    def text(self, mask: int) -> str:
-        """The canonical names of a mask's cards, lowest deck index first, one space apart."""
-        return self.ready().text(mask)
-
-    def ready(self) -> CaptureEngine:
-        """The rule set's engine, built at its first use (a file of piles lines never needs it)."""
-        if self.engine is None:
-            self.engine = CaptureEngine(self.rules)
-        return self.engine
+    def ready(self, enabled: tuple[str, ...] = ()) -> CaptureEngine:
+        """The rule set's engine with these optional categories on (an optional sweeps category
+        decides whether clearing the table sweeps), built at its first use (a file of piles lines
+        never needs one)."""
+        engine = self.engines.get(enabled)
+        if engine is None:
+            engine = self.engines[enabled] = CaptureEngine(self.rules, enabled)
+        return engine
 
     def replay(self, data: dict[str, Any], where: str) -> list[str]:
         """Replay a record line; the first illegal play, or what its outcome contradicts."""
-        outcome = replay_record(read_record(data, where, self.deck), self.ready(), count=False)
+        outcome = replay_record(read_record(data, where, self.deck), self.ready(record_enabled(data)), count=False)
         if outcome.illegal is not None:
             number, reason = outcome.illegal
             return [_("play {number}: {problem}").format(number=number, problem=reason) if number else reason]

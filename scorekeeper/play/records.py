@@ -333,6 +333,14 @@ def read_teams(data: Any, players: Sequence[str], where: str) -> dict[str, tuple
     return teams
 
 
+def record_enabled(data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The optional categories a record (or a hand line) turns on with ``with``: its engine's too, as
+    an optional sweeps category decides whether clearing the table sweeps. A bad list is refused
+    where the hand's facts are read."""
+    on = data.get("with")
+    return tuple(e for e in on if isinstance(e, str)) if isinstance(on, list) else ()
+
+
 def record_rules(data: Mapping[str, Any], source: str, rules: str | None = None,
                  options: Mapping[str, object] | None = None, *, named_in: str | None = None) -> RuleSet:
     """The rule set a record (or a hand line) is played under: ``rules`` if given, else its own

@@ -20,7 +20,7 @@ from scorekeeper.play._text import shown
 from scorekeeper.play.capture import Capture, CaptureEngine, IllegalPlayError, TooManyCaptures
 from scorekeeper.play.deals import misdeal
 from scorekeeper.play.game import Game
-from scorekeeper.play.records import Play, Record, matta_problem, read_record, record_keys, record_rules
+from scorekeeper.play.records import Play, Record, matta_problem, read_record, record_enabled, record_keys, record_rules
 from scorekeeper.scoring.count import HandEntry, HandResult
 from scorekeeper.scoring.hand import hand_from_mapping
 from scorekeeper.scoring.piles import split_deck
@@ -121,9 +121,7 @@ def replay_data(data: Any, source: str, rules: str | None = None, *, log: bool =
     names it in messages. The rule set is ``rules`` if given, else the record's ``rules:``, else Scopa.
     """
     record_keys(data, source)
-    enabled = data.get("with")
-    engine = CaptureEngine(record_rules(data, source, rules, options, named_in=source),
-                           [e for e in enabled if isinstance(e, str)] if isinstance(enabled, list) else ())
+    engine = CaptureEngine(record_rules(data, source, rules, options, named_in=source), record_enabled(data))
     return replay(read_record(data, source, engine.deck), engine, log=log)
 
 
