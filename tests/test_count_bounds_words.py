@@ -1,0 +1,88 @@
+"""Typed sweeps and declarations beyond what any hand of the game allows are refused (exit 1 at the
+command line), each with the limit and why, in the words for one side or several: a side plays
+(deck - table) / sides cards and sweeps at most once a card, plus the dealt table's sweeps
+(Cirulla: 3 more); it declares each category once a dealt hand, or once a card when the game deals
+no hands. The limit itself is allowed (scoring.bounds)."""
+
+from __future__ import annotations
+
+import pytest
+
+import scorekeeper as sk
+from scorekeeper.errors import InputErrors
+
+ONE_OF_EACH = ("declared {side}:{id}: {count} declarations is more than any hand allows (at most {most}: in a "
+               "hand of cirulla with 2 sides, a side is dealt 6 hands of 3 cards and declares {id} at most once a "
+               "dealt hand)")
+
+TALLY = """\
+id: tally
+name: Tally
+deck: italian-40
+sides: {min: 2, max: 4}
+categories:
+  - id: cards
+    label: most cards
+    kind: most
+  - id: calls
+    label: calls
+    kind: declared
+    points: 1
+match: {target: 11}
+"""
+
+
+def _refusal(piles, **facts):
+    with pytest.raises(InputErrors) as refused:
+        sk.score(piles, **facts)
+    return str(refused.value)
+
+
+def test_scopa_eighteen_sweeps_a_side_are_the_limit_nineteen_are_refused():
+    # 40 cards, 4 on the table: each of two sides plays 18
+    assert sk.score({"Anna": "rest", "Bruno": "7d"}, sweeps={"Anna": 18}).sweeps == (18, 0)
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, sweeps={"Anna": 19}) == (
+        "hand: sweeps of Anna: 19 sweeps is more than any hand allows (at most 18: in a hand of scopa with 2 sides, "
+        "a side plays 18 cards, each sweeping at most once)")
+
+
+def test_a_hand_of_one_side_is_worded_for_one_side():
+    assert _refusal({"Anna": "rest"}, sweeps={"Anna": 50}) == (
+        "hand: sweeps of Anna: 50 sweeps is more than any hand allows (at most 36: in a hand of scopa with 1 side, "
+        "a side plays 36 cards, each sweeping at most once)")
+    assert _refusal({"Anna": "rest"}, rules="cirulla", sweeps={"Anna": 40}) == (
+        "hand: sweeps of Anna: 40 sweeps is more than any hand allows (at most 39: in a hand of cirulla with 1 side, "
+        "a side plays 36 cards, each sweeping at most once, and the dealt table may give the dealer 3 more)")
+    assert _refusal({"Anna": "rest"}, rules="cirulla", declared={"Anna": {"bussata": 13}}) == (
+        "hand: declared Anna:bussata: 13 declarations is more than any hand allows (at most 12: in a hand of cirulla "
+        "with 1 side, a side is dealt 12 hands of 3 cards and declares bussata at most once a dealt hand)")
+
+
+def test_cirulla_sweeps_count_the_dealt_tables_three_more():
+    assert sk.score({"Anna": "rest", "Bruno": "7d"}, rules="cirulla", sweeps={"Anna": 21}).sweeps == (21, 0)
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, rules="cirulla", sweeps={"Anna": 22}) == (
+        "hand: sweeps of Anna: 22 sweeps is more than any hand allows (at most 21: in a hand of cirulla with 2 sides, "
+        "a side plays 18 cards, each sweeping at most once, and the dealt table may give the dealer 3 more)")
+
+
+def test_cirulla_six_declarations_are_the_limit_and_each_category_is_checked():
+    allowed = sk.score({"Anna": "rest", "Bruno": "7d"}, rules="cirulla", declared={"Anna": {"bussata": 6}})
+    assert next(c.points for c in allowed.categories if c.id == "bussata") == (18, 0)
+    # bussata within the limit does not stop decino from being checked
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, rules="cirulla",
+                    declared={"Anna": {"bussata": 1, "decino": 7}, "Bruno": {"bussata": 8}}).split("\n") == [
+        "hand: " + ONE_OF_EACH.format(side="Anna", id="decino", count=7, most=6),
+        "hand: " + ONE_OF_EACH.format(side="Bruno", id="bussata", count=8, most=6)]
+
+
+def test_a_game_that_deals_no_hands_allows_a_declaration_a_card(tmp_path):
+    path = tmp_path / "tally.yaml"
+    path.write_text(TALLY, encoding="utf-8")
+    rules = sk.load_rules(str(path))
+    assert sk.score({"Anna": "rest", "Bruno": "7d"}, rules=rules, declared={"Anna": {"calls": 20}}).totals == (21, 0)
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, rules=rules, declared={"Anna": {"calls": 21}}) == (
+        "hand: declared Anna:calls: 21 declarations is more than any hand allows (at most 20: in a hand of tally with "
+        "2 sides, a side is dealt 20 cards and declares calls at most once a card)")
+    assert _refusal({"Anna": "rest"}, rules=rules, declared={"Anna": {"calls": 41}}) == (
+        "hand: declared Anna:calls: 41 declarations is more than any hand allows (at most 40: in a hand of tally with "
+        "1 side, a side is dealt 40 cards and declares calls at most once a card)")

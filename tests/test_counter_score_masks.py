@@ -1,0 +1,41 @@
+"""``Counter.score_masks`` is what ``Counter.score`` does once the piles are read: for a hand whose
+piles hold every card once, the same totals, categories, sweeps, claims and problems, declarations
+and optional categories included (the front door counts plain piles this way)."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import _hand
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.count import Counter
+from scorekeeper.scoring.piles import read_piles
+
+HANDS = [
+    ("cirulla", {"Anna": "d:A23 h:7", "Bruno": "rest"}, {"declared": {"Anna": {"bussata": 2}, "Bruno": {"decino": 1}}}),
+    ("cirulla", {"Anna": "d:A23 h:7", "Bruno": "rest"}, {"declared": {"Bruno": {"decino": 1}}, "claims": {"Bruno": 3}}),
+    ("scopa", {"Anna": "d:A234567 c:A", "Bruno": "rest"}, {"sweeps": {"Anna": 5}, "claims": {"Anna": 7, "Bruno": 3}}),
+    ("scopa", {"Anna": "d:A23", "Bruno": "rest"}, {"with": ["napola"], "claims": {"Anna": 4}}),
+    ("spade-cassino", {"Anna": "Ad 7c 2c 3c", "Bruno": "rest"}, {"sweeps": {"Anna": 2}}),
+]
+
+
+@pytest.mark.parametrize(("game", "piles", "facts"), HANDS)
+def test_score_masks_counts_as_score_does_once_the_piles_are_read(game, piles, facts):
+    rules = load_rules(game)
+    entry = _hand(piles, facts, False).entry(rules.cards)
+    read = read_piles(rules, entry.sides, entry.piles)
+    assert read.problems == ()
+    by_masks = Counter(rules).score_masks(entry, read.masks)
+    by_piles = Counter(rules).score(entry)
+    assert by_masks.to_dict() == by_piles.to_dict()
+    assert by_masks.problems == by_piles.problems
+
+
+def test_declarations_count_through_score_masks():
+    rules = load_rules("cirulla")
+    hand = _hand({"Anna": "d:A23 h:7", "Bruno": "rest"}, {"declared": {"Anna": {"bussata": 2}}}, False)
+    entry = hand.entry(rules.cards)
+    result = Counter(rules).score_masks(entry, read_piles(rules, entry.sides, entry.piles).masks)
+    assert next(c.points for c in result.categories if c.id == "bussata") == (6, 0)
+    assert next(c.points for c in result.categories if c.id == "decino") == (0, 0)

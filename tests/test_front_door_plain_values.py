@@ -1,0 +1,113 @@
+"""``scorekeeper.score`` with plain values: the same totals, problems and refusals, word for word,
+as the hand-file reader gives for the same hand (the score command's path), whichever way the
+front door reads it (``scoring._plain`` takes canonical piles and plain counts straight to a
+hand; anything else goes the full way). A script calling ``score`` relies on these words.
+
+The random comparison of both paths is ``test_scoring_fast_paths.py`` (slow); these are the
+cases at the edges of what the quick reading takes, each with what the player reads."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+import scorekeeper as sk
+from scorekeeper import _hand
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.hand import score_hand
+
+# Anna: seven coins from the ace and the ace of cups (8 cards); Bruno takes the other 32.
+ANNA = "d:A234567 c:A"
+PILES = {"Anna": ANNA, "Bruno": "rest"}
+TOO_MANY = (
+    "hand: sweeps of Anna: 19 sweeps is more than any hand allows (at most 18: in a hand of scopa with 2 "
+    "sides, a side plays 18 cards, each sweeping at most once)")
+NO_PILE = "hand: {fact}: no pile has that side (sides: Anna, Bruno)"
+NOT_A_COUNT = "hand: {key}.Anna: {value} is not a count (a whole number, 0 or more)"
+
+
+def _outcome(work: Any) -> Any:
+    try:
+        result = work()
+    except ScorekeeperError as exc:
+        return type(exc).__name__, str(exc)
+    return result.totals, result.problems
+
+
+def _the_score_command(piles: Any, game: str = "scopa", **facts: Any) -> Any:
+    read = {"sweeps": facts.get("sweeps"), "declared": None, "claims": facts.get("claims"),
+            "with": list(facts.get("enabled", ()))}
+    return _outcome(lambda: score_hand(_hand(piles, read, False), load_rules(game)))
+
+
+CASES = [
+    # the usual hand: Anna has most coins and the settebello, Bruno most cards and primiera
+    (PILES, {}, ((2, 2), ())),
+    (PILES, {"sweeps": {"Anna": 0}}, ((2, 2), ())),
+    (PILES, {"sweeps": {"Anna": 2}}, ((4, 2), ())),
+    (PILES, {"sweeps": MappingProxyType({"Anna": 2})}, ((4, 2), ())),
+    (MappingProxyType(PILES), {"sweeps": {"Bruno": 1}}, ((2, 3), ())),
+    (PILES, {"claims": {"Anna": 2, "Bruno": 2}}, ((2, 2), ())),
+    # a 'rest' pile first, then a pile that is wrong: both piles are read
+    ({"Anna": "rest", "Bruno": "7d 7d"}, {}, ((3, 1), ("pile of Bruno: 7d is twice in this pile",))),
+    ({"Anna": "rest", "Bruno": "7d"}, {"sweeps": {"Bruno": 1}},
+     ((3, 2), ("Bruno: 1 sweeps need at least 2 cards (each a capturing and a captured card); the pile has 1",))),
+    # sweeps the pile cannot hold: eight cards hold four at most
+    (PILES, {"sweeps": {"Anna": 5}},
+     ((7, 2), ("Anna: 5 sweeps need at least 10 cards (each a capturing and a captured card); the pile has 8",))),
+    # a claim that is wrong, with the categories that would make up the difference
+    (PILES, {"claims": {"Anna": 3}},
+     ((2, 2), ("claim of Anna: 3, but the count gives 2 (most coins 1, settebello (7d) 1); the difference of 1 is "
+               "most cards or primiera (claimed but not won?); most cards: 8-32: Bruno has the most; primiera: "
+               "Bruno wins with 73 (Anna lacks cups, swords)",))),
+    # counts no hand can have, named where they were given
+    (PILES, {"sweeps": {"Anna": 19}}, ("InputErrors", TOO_MANY)),
+    (PILES, {"sweeps": {"Anna": 10**15 - 1}}, ("InputErrors", TOO_MANY.replace(": 19 ", ": 999999999999999 "))),
+    (PILES, {"sweeps": {"Anna": -1}}, ("NotationError", NOT_A_COUNT.format(key="sweeps", value=-1))),
+    (PILES, {"sweeps": {"Anna": True}}, ("NotationError", NOT_A_COUNT.format(key="sweeps", value=True))),
+    (PILES, {"sweeps": {"Anna": "2"}}, ("NotationError", NOT_A_COUNT.format(key="sweeps", value="'2'"))),
+    (PILES, {"sweeps": {"Anna": 10**15}},
+     ("NotationError", "hand: sweeps.Anna: 1000000000000000... is too large for a count")),
+    (PILES, {"claims": {"Anna": -1}}, ("NotationError", NOT_A_COUNT.format(key="claims", value=-1))),
+    (PILES, {"claims": {"Anna": True}}, ("NotationError", NOT_A_COUNT.format(key="claims", value=True))),
+    (PILES, {"sweeps": [("Anna", 1)]}, ("NotationError", "hand: sweeps: must map each side to a number")),
+    (PILES, {"claims": [("Anna", 1)]}, ("NotationError", "hand: claims: must map each side to a number")),
+    # counts for a side with no pile
+    (PILES, {"sweeps": {"Nobody": 1}}, ("HandError", NO_PILE.format(fact="sweeps of Nobody"))),
+    (PILES, {"sweeps": {1: 1}}, ("HandError", NO_PILE.format(fact="sweeps of 1"))),
+    (PILES, {"claims": {"Nobody": 3}}, ("HandError", NO_PILE.format(fact="claim of Nobody"))),
+    (PILES, {"sweeps": {"Anna": 1}, "claims": {"Nobody": 3}}, ("HandError", NO_PILE.format(fact="claim of Nobody"))),
+    (PILES, {"sweeps": {"Nobody": 1}, "claims": {"Anna": 2}}, ("HandError", NO_PILE.format(fact="sweeps of Nobody"))),
+    (PILES, {"sweeps": {"Anna": -1}, "claims": {"Anna": 2}},
+     ("NotationError", NOT_A_COUNT.format(key="sweeps", value=-1))),
+    (PILES, {"sweeps": {"Anna": 1}, "claims": {"Anna": -1}},
+     ("NotationError", NOT_A_COUNT.format(key="claims", value=-1))),
+    # optional categories
+    (PILES, {"enabled": ["cards"]},
+     ("HandError", "hand: optional category cards: 'cards' is always counted in scopa; optional ones: re-bello, "
+                   "napola, cappotto")),
+    (PILES, {"enabled": [5]}, ("NotationError", "hand: with: must list category ids")),
+    # piles that are not text by side
+    ({}, {}, ("NotationError", "hand: piles: give each side's cards, like 'Anna: 7d Ad 6h'")),
+    ({1: "7d", "B": "rest"}, {}, ((1, 3), ())),
+    ({"A": ["7d"], "B": "rest"}, {}, ((1, 3), ())),
+]
+
+
+@pytest.mark.parametrize(("piles", "facts", "expected"), CASES)
+def test_score_with_plain_values_gives_the_score_commands_totals_problems_and_refusals(piles, facts, expected):
+    got = _outcome(lambda: sk.score(piles, **facts))
+    assert got == expected
+    assert got == _the_score_command(piles, **facts)
+
+
+def test_a_claim_given_with_sweeps_is_checked_against_the_count_with_the_sweeps():
+    result = sk.score(PILES, sweeps={"Anna": 2}, claims={"Anna": 4, "Bruno": 3})
+    assert result.totals == (4, 2)
+    assert result.claims == {"Anna": 4, "Bruno": 3}
+    assert result.problems == (
+        "claim of Bruno: 3, but the count gives 2 (most cards 1, primiera 1); the difference of 1 is most coins or "
+        "settebello (7d) (claimed but not won?); most coins: 7-3: Anna has the most; settebello (7d): 7d: Anna",)
