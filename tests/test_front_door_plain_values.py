@@ -55,6 +55,19 @@ CASES = [
     ({"Anna": "rest", "Bruno": "7d 7d"}, {}, ((3, 1), ("pile of Bruno: 7d is twice in this pile",))),
     ({"Anna": "rest", "Bruno": "7d"}, {"sweeps": {"Bruno": 1}},
      ((3, 2), ("Bruno: 1 sweeps need at least 2 cards (each a capturing and a captured card); the pile has 1",))),
+    # piles the quick reading leaves to the full one, which words what is wrong
+    ({"A": "rest", "B": "7d", "C": "rest"}, {},
+     ((0, 3, 0), ("only one pile may be 'rest'; A and C all say rest",
+                  "39 cards of the italian-40 deck in no pile: coins A 2 3 4 5 6 J Q K; cups A 2 3 4 5 6 7 J Q K; "
+                  "swords A 2 3 4 5 6 7 J Q K; batons A 2 3 4 5 6 7 J Q K"))),
+    ({"A": "d:A234567JQK h:A234567JQK s:A234567JQK", "B": "c:A2"}, {},
+     ((3, 0), ("8 cards of the italian-40 deck in no pile: batons 3 4 5 6 7 J Q K",))),
+    ({"A": "7d", "B": "7d", "C": "rest"}, {}, ((1, 0, 3), ("pile of B: 7d is also in the pile of A",))),
+    ({"A": "rest", "B": "Ad 7d 7d"}, {}, ((3, 1), ("pile of B: 7d is twice in this pile",))),
+    ({"A": "rest"}, {}, ((4,), ("scopa is played by 2 to 4 sides; this hand has 1",))),
+    ({"A": "7d", "B": "Ad", "C": "2d", "D": "3d", "E": "rest"}, {},
+     ((1, 0, 0, 0, 3), ("scopa is played by 2 to 4 sides; this hand has 5",))),
+    ({"A": "7d", "B": "Ad", "C": "2d", "D": "rest"}, {}, ((1, 0, 0, 3), ())),
     # sweeps the pile cannot hold: eight cards hold four at most
     (PILES, {"sweeps": {"Anna": 5}},
      ((7, 2), ("Anna: 5 sweeps need at least 10 cards (each a capturing and a captured card); the pile has 8",))),
