@@ -20,7 +20,7 @@ from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.hand import score_hand
 
 # Anna: seven coins from the ace and the ace of cups (8 cards); Bruno takes the other 32.
-ANNA = "d:A234567 c:A"
+ANNA = "Ad 2d 3d 4d 5d 6d 7d Ac"  # canonical tokens: the quick reading takes them
 PILES = {"Anna": ANNA, "Bruno": "rest"}
 TOO_MANY = (
     "hand: sweeps of Anna: 19 sweeps is more than any hand allows (at most 18: in a hand of scopa with 2 "
@@ -53,8 +53,8 @@ CASES = [
     (PILES, {"claims": {"Anna": 2, "Bruno": 2}}, ((2, 2), ())),
     # a 'rest' pile first, then a pile that is wrong: both piles are read
     ({"Anna": "rest", "Bruno": "7d 7d"}, {}, ((3, 1), ("pile of Bruno: 7d is twice in this pile",))),
-    ({"Anna": "rest", "Bruno": "7d"}, {"sweeps": {"Bruno": 1}},
-     ((3, 2), ("Bruno: 1 sweeps need at least 2 cards (each a capturing and a captured card); the pile has 1",))),
+    ({"Anna": "rest", "Bruno": "7d"}, {"sweeps": {"Bruno": 2}},
+     ((3, 3), ("Bruno: 2 sweeps need at least 4 cards (each a capturing and a captured card); the pile has 1",))),
     # piles the quick reading leaves to the full one, which words what is wrong
     ({"A": "rest", "B": "7d", "C": "rest"}, {},
      ((0, 3, 0), ("only one pile may be 'rest'; A and C all say rest",
