@@ -86,3 +86,26 @@ def test_a_game_that_deals_no_hands_allows_a_declaration_a_card(tmp_path):
     assert _refusal({"Anna": "rest"}, rules=rules, declared={"Anna": {"calls": 41}}) == (
         "hand: declared Anna:calls: 41 declarations is more than any hand allows (at most 40: in a hand of tally with "
         "1 side, a side is dealt 40 cards and declares calls at most once a card)")
+
+
+def test_only_the_counts_beyond_the_limit_are_named():
+    # Bruno's 18 sweeps and Anna's 6 decini are each the most a side can have: allowed, not named
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, sweeps={"Anna": 19, "Bruno": 18}) == (
+        "hand: sweeps of Anna: 19 sweeps is more than any hand allows (at most 18: in a hand of scopa with 2 sides, "
+        "a side plays 18 cards, each sweeping at most once)")
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, rules="cirulla",
+                    declared={"Anna": {"bussata": 7, "decino": 6}}) == (
+        "hand: " + ONE_OF_EACH.format(side="Anna", id="bussata", count=7, most=6))
+
+
+@pytest.mark.parametrize(("sweeps", "pile", "problems"), [
+    (1, "Ad 2d", ()),
+    (3, "Ad 2d 3d 4d", ()),  # the dealt table of 9 or less: three sweeps for its four cards
+    (3, "Ad 2d 3d", ("Anna: 3 sweeps need at least 4 cards (each a capturing and a captured card); the pile has 3",)),
+    (4, "Ad 2d 3d 4d 5d 6d", ()),  # and one more sweep, two cards
+    (4, "Ad 2d 3d 4d 5d", ("Anna: 4 sweeps need at least 6 cards (each a capturing and a captured card); the pile "
+                           "has 5",)),
+])
+def test_cirulla_sweeps_need_the_dealt_tables_cards_then_two_a_sweep(sweeps, pile, problems):
+    result = sk.score({"Anna": pile, "Bruno": "rest"}, rules="cirulla", sweeps={"Anna": sweeps})
+    assert result.problems == problems
