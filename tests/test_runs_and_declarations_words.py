@@ -87,6 +87,7 @@ def test_a_run_of_ones_own_worth_two_a_card_that_wins_the_match(tmp_path):
     rules = sk.load_rules(str(path))
     made = sk.score({"Anna": "d:A23", "Bruno": "rest"}, rules=rules)
     assert (_category(made, "run")["points"], made.match_winner) == ({"Anna": 6, "Bruno": 0}, "Anna")
+    assert _category(made, "run")["note"] == "Anna Ad 2d 3d"  # won by the run, not by the whole suit
     missed = sk.score({"Anna": "d:A2", "Bruno": "rest"}, rules=rules, claims={"Anna": 20})
     assert missed.match_winner is None
     # the whole suit, ten cards at two points each, is the most the run can give
