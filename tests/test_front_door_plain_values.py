@@ -62,6 +62,9 @@ CASES = [
                   "swords A 2 3 4 5 6 7 J Q K; batons A 2 3 4 5 6 7 J Q K"))),
     ({"A": "d:A234567JQK h:A234567JQK s:A234567JQK", "B": "c:A2"}, {},
      ((3, 0), ("8 cards of the italian-40 deck in no pile: batons 3 4 5 6 7 J Q K",))),
+    ({"A": "d:A234567JQ h:A234567JQK s:A234567JQK", "B": "c:A234567JQK"}, {},
+     ((3, 0), ("1 card of the italian-40 deck in no pile: coins K",))),
+    ({"Anna": "Ad 2d", "Bruno": "rest 7d*"}, {}, ((0, 5), ())),  # the rest pile keeps its marked sweep card
     ({"A": "7d", "B": "7d", "C": "rest"}, {}, ((1, 0, 3), ("pile of B: 7d is also in the pile of A",))),
     ({"A": "rest", "B": "Ad 7d 7d"}, {}, ((3, 1), ("pile of B: 7d is twice in this pile",))),
     ({"A": "rest"}, {}, ((4,), ("scopa is played by 2 to 4 sides; this hand has 1",))),

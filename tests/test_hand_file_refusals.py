@@ -41,6 +41,7 @@ REFUSALS = [
     (PILES + "with: cards\n", "HandError", "{f}:4:7: " + ALWAYS),
     (PILES + "with: [napola, cards]\n", "HandError", "{f}:4:16: " + ALWAYS),
     ("rules: 3\n" + PILES, "NotationError", "{f}:1:8: rules: must be a rule-set id or path"),
+    ("rules: nothere.yaml\n" + PILES, "RuleSetError", "{f}:1:8: rules: no rule set 'nothere.yaml'"),
     ("suit_letters: german\n" + PILES, "NotationError",
      "{f}:1:15: suit_letters: 'german' is not french, italian or spanish"),
     (PILES + "options: [1]\n", "NotationError", "{f}:4:10: options: must map option ids to values"),
