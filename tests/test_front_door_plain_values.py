@@ -15,7 +15,8 @@ import pytest
 
 import scorekeeper as sk
 from scorekeeper import _hand
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.documents import parse_text
+from scorekeeper.errors import InputErrors, ScorekeeperError
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.hand import score_hand
 
@@ -127,3 +128,21 @@ def test_a_claim_given_with_sweeps_is_checked_against_the_count_with_the_sweeps(
     assert result.problems == (
         "claim of Bruno: 3, but the count gives 2 (most cards 1, primiera 1); the difference of 1 is most coins or "
         "settebello (7d) (claimed but not won?); most coins: 7-3: Anna has the most; settebello (7d): 7d: Anna",)
+
+
+def test_sides_given_as_numbers_are_named_as_text_as_the_score_command_names_them():
+    result = sk.score({1: "7d", 2: "rest"})
+    assert (result.sides, result.totals) == (("1", "2"), (1, 3))
+    assert result.to_dict()["totals"] == {"1": 1, "2": 3}
+
+
+def test_piles_given_as_lists_of_cards_are_read_as_text():
+    result = sk.score({"A": ["7d", "Ad"], "B": ["rest"]})
+    assert (result.sides, result.totals, result.problems) == (("A", "B"), (1, 3), ())
+
+
+def test_counts_read_from_a_file_are_named_where_they_stood_in_it():
+    data = parse_text("piles:\n  Anna: 7d Ad\n  Bruno: rest\nsweeps:\n  Anna: 19\n", "table.yaml")
+    with pytest.raises(InputErrors) as refused:
+        sk.score(dict(data["piles"]), sweeps=data["sweeps"])
+    assert str(refused.value) == TOO_MANY.replace("hand:", "table.yaml:5:9:")
