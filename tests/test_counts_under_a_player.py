@@ -9,7 +9,7 @@ import pytest
 import scorekeeper as sk
 from scorekeeper.errors import HandError, InputErrors
 
-TEAMS = {"Anna+Carla": "d:A234567 c:A", "Bruno+Dario": "rest"}
+TEAMS = {"Anna+Carla": "Ad 2d 3d 4d 5d 6d 7d Ac", "Bruno+Dario": "rest"}  # canonical: the quick reading sees them first
 DECLARATIONS = ("hand: declared {place}: {count} declarations is more than any hand allows (at most 6: in a hand of "
                 "cirulla with 2 sides, a side is dealt 6 hands of 3 cards and declares {id} at most once a dealt hand)")
 
