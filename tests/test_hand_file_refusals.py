@@ -32,6 +32,8 @@ REFUSALS = [
     ("rules: cirulla\n" + PILES + "declared:\n  Anna: {bussata: 7}\n", "InputErrors",
      "{f}:6:19: declared Anna:bussata: 7 declarations is more than any hand allows (at most 6: in a hand of cirulla "
      "with 2 sides, a side is dealt 6 hands of 3 cards and declares bussata at most once a dealt hand)"),
+    ("rules: cirulla\n" + PILES + "declared:\n  Anna: 3\n", "NotationError",
+     "{f}:6:9: declared.Anna: must map each declared category to a number"),
     ("rules: cirulla\n" + PILES + "declared:\n  Carla: {bussata: 1}\n", "HandError",
      "{f}:6:10: declared Carla: no pile has that side (sides: Anna, Bruno)"),
     ("rules: cirulla\n" + PILES + "declared:\n  Anna: {cards: 1}\n", "HandError",
