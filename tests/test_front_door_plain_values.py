@@ -107,6 +107,12 @@ CASES = [
      ("HandError", "hand: optional category cards: 'cards' is always counted in scopa; optional ones: re-bello, "
                    "napola, cappotto")),
     (PILES, {"enabled": [5]}, ("NotationError", "hand: with: must list category ids")),
+    # sides written as teams: their shape is checked as the score command checks it
+    ({"Anna+Bruno": "Ad", "Carla": "rest"}, {},
+     ("HandError", "scopa does not allow teams of mixed sizes (sides x players); allowed: 2x2, 2x3, 3x2")),
+    ({"Anna+Bruno": "Ad", "Bruno+Dario": "rest"}, {},
+     ("HandError", "pile of 'Bruno+Dario': 'Bruno' is already in side 'Anna+Bruno'")),
+    ({"Anna+Carla": ANNA, "Bruno+Dario": "rest"}, {"sweeps": {"Anna+Carla": 1}}, ((3, 2), ())),
     # piles that are not text by side
     ({}, {}, ("NotationError", "hand: piles: give each side's cards, like 'Anna: 7d Ad 6h'")),
     ({1: "7d", "B": "rest"}, {}, ((1, 3), ())),
