@@ -6,8 +6,9 @@ of such a hand, with the same words for where each fact was given (and, when the
 card once, the piles as masks, so that their cards are never looked up as objects), or returns None: a token that is
 not a card's canonical text (a suit group, a mark, a word, a bad token), Italian suit letters,
 declarations, a side written as a team, a count that is not a plain whole number, a mapping that is
-not a plain dict (one read from a file knows where its keys stood). The caller then takes the full path, which reads and words
-everything. ``tests/test_scoring_fast_paths.py`` checks that both paths agree on random hands.
+not a plain dict (one read from a file knows where its keys stood). The caller then takes the full
+path, which reads and words everything. ``tests/test_scoring_fast_paths.py`` checks that both paths
+agree on random hands.
 """
 
 from __future__ import annotations
