@@ -38,3 +38,21 @@ def test_at_most_four_ways_to_make_up_the_difference_are_named():
         "claim of Anna: 2, but the count gives 0 (nothing); the difference of 2 is most cards+most coins or most "
         "cards+settebello (7d) or most cards+primiera or most coins+settebello (7d) (claimed but not won?); "
         + LOST_CIRULLA,)
+
+
+def test_five_points_too_many_are_never_guessed_from_five_categories():
+    # only all five one-point categories would make 5: more than four are never offered
+    result = sk.score({"Anna": "Ac", "Bruno": "rest"}, rules="scopa", enabled=["re-bello"], claims={"Anna": 5})
+    assert result.problems == (
+        "claim of Anna: 5, but the count gives 0 (nothing); most cards: 1-39: Bruno has the most; most coins: 0-10: "
+        "Bruno has the most; settebello (7d): 7d: Bruno; re bello (Kd): Kd: Bruno; primiera: Bruno wins with 84 (Anna "
+        "lacks coins, cups, swords)",)
+
+
+def test_the_categories_lost_leave_out_those_scored_card_by_card():
+    # Cassino's aces score one each: Anna, with none, has lost no race for them
+    result = sk.score({"Anna": "2c", "Bruno": "rest"}, rules="cassino", claims={"Anna": 3})
+    assert result.problems == (
+        "claim of Anna: 3, but the count gives 0 (nothing); the difference of 3 is most cards (claimed but not won?); "
+        "most cards: 1-51: Bruno has the most; most spades: 0-13: Bruno has the most; big cassino (10d): 10d: Bruno; "
+        "little cassino (2s): 2s: Bruno",)

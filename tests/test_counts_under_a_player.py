@@ -8,6 +8,7 @@ import pytest
 
 import scorekeeper as sk
 from scorekeeper.errors import HandError, InputErrors
+from scorekeeper.scoring.hand import HandSpec, score_hand
 
 TEAMS = {"Anna+Carla": "Ad 2d 3d 4d 5d 6d 7d Ac", "Bruno+Dario": "rest"}  # canonical: the quick reading sees them first
 DECLARATIONS = ("hand: declared {place}: {count} declarations is more than any hand allows (at most 6: in a hand of "
@@ -52,3 +53,20 @@ def test_a_declaration_under_a_player_scores_for_the_team():
     result = sk.score(TEAMS, rules="cirulla", declared={"Anna": {"bussata": 1}})
     bussata = next(c for c in result.categories if c.id == "bussata")
     assert bussata.points == (3, 0)
+
+
+def test_a_claim_given_twice_for_a_team_is_refused_naming_the_second():
+    with pytest.raises(HandError) as refused:
+        sk.score(TEAMS, rules="scopone", claims={"Anna": 1, "Carla": 2})
+    assert str(refused.value) == ("hand: claim of Carla: 'Anna+Carla' is already given in this hand (name a team "
+                                  "once, by its name or by one of its players)")
+
+
+def test_a_hand_laid_together_by_a_caller_names_the_count_by_its_words():
+    """A HandSpec made in code has no places: the count is named by the hand's own words."""
+    hand = HandSpec(piles={side: (text, f"pile of {side}") for side, text in TEAMS.items()},
+                    sweeps={"Anna": 1, "carla": 2})
+    with pytest.raises(HandError) as refused:
+        score_hand(hand, sk.load_rules("scopone"))
+    assert str(refused.value) == ("sweeps of carla: 'Anna+Carla' is already given in this hand (name a team once, "
+                                  "by its name or by one of its players)")

@@ -15,8 +15,8 @@ def _category(result, category_id):
 def test_a_run_of_three_coins_from_the_ace_is_named_card_by_card():
     result = sk.score({"Anna": "d:A23", "Bruno": "rest"}, rules="scopa", enabled=["napola"])
     napola = _category(result, "napola")
-    assert (napola["points"], napola["note"], napola["detail"]) == (
-        {"Anna": 3, "Bruno": 0}, "Anna Ad 2d 3d", {"lengths": {"Anna": 3, "Bruno": 0}})
+    assert (napola["kind"], napola["points"], napola["note"], napola["detail"]) == (
+        "sequence", {"Anna": 3, "Bruno": 0}, "Anna Ad 2d 3d", {"lengths": {"Anna": 3, "Bruno": 0}})
     assert result.match_winner is None
 
 
@@ -45,8 +45,8 @@ def test_declared_points_note_the_count_of_each_side_and_the_points_each():
     result = sk.score({"Anna": "d:A23", "Bruno": "rest"}, rules="cirulla",
                       declared={"Anna": {"bussata": 2}, "Bruno": {"decino": 1}})
     bussata, decino = _category(result, "bussata"), _category(result, "decino")
-    assert (bussata["points"], bussata["note"], bussata["detail"]) == (
-        {"Anna": 6, "Bruno": 0}, "declared 2-0, 3 each", {"counts": {"Anna": 2, "Bruno": 0}})
+    assert (bussata["kind"], bussata["points"], bussata["note"], bussata["detail"]) == (
+        "declared", {"Anna": 6, "Bruno": 0}, "declared 2-0, 3 each", {"counts": {"Anna": 2, "Bruno": 0}})
     assert (decino["points"], decino["note"], decino["detail"]) == (
         {"Anna": 0, "Bruno": 10}, "declared 0-1, 10 each", {"counts": {"Anna": 0, "Bruno": 1}})
 
@@ -63,6 +63,30 @@ def test_a_claim_ten_too_high_is_napola_not_won():
     assert result.problems[0].startswith(
         "claim of Anna: 10, but the count gives 0 (nothing); the difference of 10 is napola (claimed but not won?); ")
     assert result.problems[0].endswith("; napola: nobody has 3 in a row from A")
+
+
+CUPS_FROM_TWO = """\
+id: cups-run
+name: Cups run
+extends: scopa
+categories:
+  - id: cups
+    label: cups from the two
+    kind: sequence
+    suit: h
+    start: "2"
+    min_length: 3
+"""
+
+
+def test_a_run_of_ones_own_in_another_suit_from_another_rank(tmp_path):
+    path = tmp_path / "cups-run.yaml"
+    path.write_text(CUPS_FROM_TWO, encoding="utf-8")
+    rules = sk.load_rules(str(path))
+    made = _category(sk.score({"Anna": "2h 3h 4h 5h Ad 2d", "Bruno": "rest"}, rules=rules), "cups")
+    assert (made["points"], made["note"]) == ({"Anna": 4, "Bruno": 0}, "Anna 2h 3h 4h 5h")
+    short = _category(sk.score({"Anna": "Ah 2h 3h 5h", "Bruno": "rest"}, rules=rules), "cups")
+    assert (short["points"], short["note"]) == ({"Anna": 0, "Bruno": 0}, "nobody has 3 in a row from 2")
 
 
 RUN_OF_TWO = """\
