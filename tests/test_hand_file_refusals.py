@@ -49,6 +49,10 @@ REFUSALS = [
     (PILES + "options: [1]\n", "NotationError", "{f}:4:10: options: must map option ids to values"),
     (PILES + "options: {napoleone: [1]}\n", "NotationError",
      "{f}:4:22: options.napoleone: must be on, off, a number or a word"),
+    (PILES + "options: {napoleone: 1}\n", "RuleSetError",
+     "{f}:4:22: options.napoleone: '1' is not one of its choices: off, on"),
+    (PILES + "options: {napoleone: 1000000000000000}\n", "DocumentError",
+     "{f}:4:22: the number '1000000000000000' is too large"),
     (PILES + "options: {nope: on}\n", "RuleSetError",
      "{f}:4:17: options.nope: scopa has no option 'nope' (its options: three-kings, napoleone)"),
     (PILES + "sweep: {Anna: 1}\n", "NotationError",
@@ -80,3 +84,13 @@ def test_suit_letters_read_the_piles_as_the_file_says(tmp_path, letters, anna):
         "cards or most coins or primiera (claimed but not won?); most cards: 2-38: Bruno has the most; most coins: "
         "2-8: Bruno has the most; primiera: Bruno wins with 81 (Anna lacks cups, swords, batons); napola: nobody has "
         "3 in a row from A",))
+
+
+@pytest.mark.parametrize(("choice", "winner"), [("on", "Anna"), ("off", None)])
+def test_an_option_chosen_in_the_hand_file_applies_to_its_count(tmp_path, choice, winner):
+    # napoleone: the run through all ten coins wins the match only with the option on
+    path = tmp_path / "hand.yaml"
+    path.write_text(f"piles:\n  Anna: d:A234567JQK\n  Bruno: rest\nwith: napola\noptions: {{napoleone: {choice}}}\n",
+                    encoding="utf-8")
+    result = score_hand(read_hand_file(path))
+    assert (result.totals, result.match_winner) == ((12, 1), winner)
