@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.scoring.hand import read_hand_file, score_hand
+from scorekeeper.scoring.hand import HandSpec, read_hand_file, score_hand
 
 PILES = "piles:\n  Anna: 7d\n  Bruno: rest\n"
 ALWAYS = "optional category cards: 'cards' is always counted in scopa; optional ones: re-bello, napola, cappotto"
@@ -17,6 +17,10 @@ REFUSALS = [
     ("piles: [7d]\n", "NotationError", "{f}:1:8: piles: give each side's cards, like 'Anna: 7d Ad 6h'"),
     ("piles:\n  Anna: 7\n  Bruno: rest\n", "NotationError",
      "{f}:2:9: piles.Anna: must be cards as text, like '7d Ad 6h'"),
+    ("piles:\n  Anna: 7x Qz\n  Bruno: 9y\n", "InputErrors",  # every bad token of every pile at once
+     "{f}:2:9: pile of Anna, token 1: '7x' is not a card: 'x' is not a suit\n"
+     "{f}:2:9: pile of Anna, token 2: 'Qz' is not a card: 'z' is not a suit\n"
+     "{f}:3:10: pile of Bruno, token 1: '9y' is not a card: 'y' is not a suit"),
     (PILES + "sweeps: [1]\n", "NotationError", "{f}:4:9: sweeps: must map each side to a number"),
     (PILES + "claims: 3\n", "NotationError", "{f}:4:9: claims: must map each side to a number"),
     (PILES + "sweeps: {Anna: -1}\n", "NotationError",
@@ -94,3 +98,9 @@ def test_an_option_chosen_in_the_hand_file_applies_to_its_count(tmp_path, choice
                     encoding="utf-8")
     result = score_hand(read_hand_file(path))
     assert (result.totals, result.match_winner) == ((12, 1), winner)
+
+
+def test_a_hand_laid_together_with_no_piles_is_refused():
+    with pytest.raises(ScorekeeperError) as refused:
+        score_hand(HandSpec())
+    assert str(refused.value) == "no piles: a hand needs a pile for each side"
