@@ -131,6 +131,9 @@ def test_a_claim_given_with_sweeps_is_checked_against_the_count_with_the_sweeps(
     result = sk.score(PILES, sweeps={"Anna": 2}, claims={"Anna": 4, "Bruno": 3})
     assert result.totals == (4, 2)
     assert result.claims == {"Anna": 4, "Bruno": 3}
+    as_json = result.to_dict()
+    assert (as_json["sweeps"], as_json["claims"], as_json["totals"]) == (
+        {"Anna": 2, "Bruno": 0}, {"Anna": 4, "Bruno": 3}, {"Anna": 4, "Bruno": 2})
     assert result.problems == (
         "claim of Bruno: 3, but the count gives 2 (most cards 1, primiera 1); the difference of 1 is most coins or "
         "settebello (7d) (claimed but not won?); most coins: 7-3: Anna has the most; settebello (7d): 7d: Anna",)

@@ -12,6 +12,7 @@ PILES = "piles:\n  Anna: 7d\n  Bruno: rest\n"
 ALWAYS = "optional category cards: 'cards' is always counted in scopa; optional ones: re-bello, napola, cappotto"
 
 REFUSALS = [
+    ("- 7d\n", "NotationError", "{f}: a hand must be a mapping with at least 'piles'"),
     ("rules: scopa\n", "NotationError", "{f}: piles: give each side's cards, like 'Anna: 7d Ad 6h'"),
     ("piles: {}\n", "NotationError", "{f}:1:8: piles: give each side's cards, like 'Anna: 7d Ad 6h'"),
     ("piles: [7d]\n", "NotationError", "{f}:1:8: piles: give each side's cards, like 'Anna: 7d Ad 6h'"),

@@ -85,6 +85,9 @@ def test_a_run_of_ones_own_in_another_suit_from_another_rank(tmp_path):
     rules = sk.load_rules(str(path))
     made = _category(sk.score({"Anna": "2h 3h 4h 5h Ad 2d", "Bruno": "rest"}, rules=rules), "cups")
     assert (made["points"], made["note"]) == ({"Anna": 4, "Bruno": 0}, "Anna 2h 3h 4h 5h")
+    # the run ends with the suit: the swords' ace and two after the king of cups are not part of it
+    whole = _category(sk.score({"Anna": "h:234567JQK s:A2", "Bruno": "rest"}, rules=rules), "cups")
+    assert (whole["points"], whole["detail"]) == ({"Anna": 9, "Bruno": 0}, {"lengths": {"Anna": 9, "Bruno": 0}})
     short = _category(sk.score({"Anna": "Ah 2h 3h 5h", "Bruno": "rest"}, rules=rules), "cups")
     assert (short["points"], short["note"]) == ({"Anna": 0, "Bruno": 0}, "nobody has 3 in a row from 2")
 
