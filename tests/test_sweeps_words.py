@@ -49,3 +49,33 @@ def test_turning_on_a_category_that_is_always_counted_is_refused_naming_the_opti
     with pytest.raises(HandError) as refused:
         sk.score({"Anna": "Ad 7c 2c 3c", "Bruno": "rest"}, rules=game, enabled=["cards"])
     assert str(refused.value) == message
+
+
+def _sweeps(result):
+    return next((c["points"], c["note"], c["detail"]) for c in result.to_dict()["categories"] if c["kind"] == "sweeps")
+
+
+def test_sweeps_score_one_each_noted_side_by_side():
+    result = sk.score({"Anna": "Ad 2d 3d 4d 5d 6d 7d Ac", "Bruno": "Kd", "Carla": "rest"},
+                      sweeps={"Anna": 3, "Bruno": 1, "Carla": 2})
+    assert _sweeps(result) == ({"Anna": 3, "Bruno": 1, "Carla": 2}, "3-1-2 sweeps",
+                               {"counts": {"Anna": 3, "Bruno": 1, "Carla": 2}})
+
+
+@pytest.mark.parametrize(("sweeps", "points"), [
+    ({"Anna": 3, "Bruno": 1}, {"Anna": 2, "Bruno": 0}),
+    ({"Anna": 1, "Bruno": 3}, {"Anna": 0, "Bruno": 2}),
+    ({"Anna": 2, "Bruno": 2}, {"Anna": 0, "Bruno": 0}),
+    ({"Anna": 3, "Bruno": 0}, {"Anna": 3, "Bruno": 0}),
+])
+def test_kasino_sweeps_cancel_only_the_difference_scores(sweeps, points):
+    result = sk.score({"Anna": "Ad 2d 3d 4d 5d 6d 7d Ac", "Bruno": "rest"}, rules="kasino", sweeps=sweeps)
+    counts = f"{sweeps['Anna']}-{sweeps['Bruno']}"
+    assert _sweeps(result) == (points, f"{counts} sweeps, only the difference scores", {"counts": sweeps})
+
+
+def test_kasino_sweeps_among_three_sides_score_over_the_most_of_the_others():
+    result = sk.score({"Anna": "Ad 2d 3d 4d 5d 6d 7d Ac", "Bruno": "Kd", "Carla": "rest"}, rules="kasino",
+                      sweeps={"Anna": 3, "Bruno": 1, "Carla": 2})
+    assert _sweeps(result) == ({"Anna": 1, "Bruno": 0, "Carla": 0}, "3-1-2 sweeps, only the difference scores",
+                               {"counts": {"Anna": 3, "Bruno": 1, "Carla": 2}})
