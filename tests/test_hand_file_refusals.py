@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.scoring.hand import HandSpec, read_hand_file, score_hand
+from scorekeeper.scoring.hand import HandSpec, hand_from_mapping, read_hand_file, score_hand
 
 PILES = "piles:\n  Anna: 7d\n  Bruno: rest\n"
 ALWAYS = "optional category cards: 'cards' is always counted in scopa; optional ones: re-bello, napola, cappotto"
@@ -37,6 +37,8 @@ REFUSALS = [
     ("rules: cirulla\n" + PILES + "declared:\n  Anna: {bussata: 7}\n", "InputErrors",
      "{f}:6:19: declared Anna:bussata: 7 declarations is more than any hand allows (at most 6: in a hand of cirulla "
      "with 2 sides, a side is dealt 6 hands of 3 cards and declares bussata at most once a dealt hand)"),
+    ("rules: cirulla\n" + PILES + "declared:\n  Anna: {bussata: -1}\n", "NotationError",
+     "{f}:6:19: declared.Anna.bussata: -1 is not a count (a whole number, 0 or more)"),
     ("rules: cirulla\n" + PILES + "declared:\n  Anna: 3\n", "NotationError",
      "{f}:6:9: declared.Anna: must map each declared category to a number"),
     ("rules: cirulla\n" + PILES + "declared:\n  Carla: {bussata: 1}\n", "HandError",
@@ -105,3 +107,34 @@ def test_a_hand_laid_together_with_no_piles_is_refused():
     with pytest.raises(ScorekeeperError) as refused:
         score_hand(HandSpec())
     assert str(refused.value) == "no piles: a hand needs a pile for each side"
+
+
+PLAIN = {"piles": {"Anna": "7d", "Bruno": "rest"}}
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ({"declared": [1]}, "hand.json: declared: must map each side to its declarations"),
+    ({"rules": 3}, "hand.json: rules: must be a rule-set id or path"),
+    ({"suit_letters": "german"}, "hand.json: suit_letters: 'german' is not french, italian or spanish"),
+    ({"with": 3}, "hand.json: with: must list category ids"),
+    ({"options": [1]}, "hand.json: options: must map option ids to values"),
+    ({"options": {"napoleone": [1]}}, "hand.json: options.napoleone: must be on, off, a number or a word"),
+    ({"sweeps": [1]}, "hand.json: sweeps: must map each side to a number"),
+    ({"piles": []}, "hand.json: piles: give each side's cards, like 'Anna: 7d Ad 6h'"),
+    ({"piles": {"Anna": 7}}, "hand.json: piles.Anna: must be cards as text, like '7d Ad 6h'"),
+    ({"rules": "cirulla", "declared": {"Anna": {"bussata": -1}}},
+     "hand.json: declared.Anna.bussata: -1 is not a count (a whole number, 0 or more)"),
+    ({"rules": "cirulla", "declared": {"Anna": 3}},
+     "hand.json: declared.Anna: must map each declared category to a number"),
+])
+def test_a_hand_without_places_is_refused_naming_its_source(extra, message):
+    """A JSON line or a mapping made in code knows no lines: the source names the hand."""
+    with pytest.raises(ScorekeeperError) as refused:
+        score_hand(hand_from_mapping(PLAIN | extra, "hand.json"))
+    assert str(refused.value) == message
+
+
+def test_a_hand_that_is_not_a_mapping_is_refused_naming_its_source():
+    with pytest.raises(ScorekeeperError) as refused:
+        hand_from_mapping([1], "hand.json")
+    assert str(refused.value) == "hand.json: a hand must be a mapping with at least 'piles'"
