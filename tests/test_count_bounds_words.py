@@ -10,6 +10,8 @@ import pytest
 
 import scorekeeper as sk
 from scorekeeper.errors import InputErrors
+from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring.bounds import fewest_cards
 
 ONE_OF_EACH = ("declared {side}:{id}: {count} declarations is more than any hand allows (at most {most}: in a "
                "hand of cirulla with 2 sides, a side is dealt 6 hands of 3 cards and declares {id} at most once a "
@@ -109,3 +111,11 @@ def test_only_the_counts_beyond_the_limit_are_named():
 def test_cirulla_sweeps_need_the_dealt_tables_cards_then_two_a_sweep(sweeps, pile, problems):
     result = sk.score({"Anna": pile, "Bruno": "rest"}, rules="cirulla", sweeps={"Anna": sweeps})
     assert result.problems == problems
+
+
+@pytest.mark.parametrize(("game", "fewest"), [
+    ("scopa", [0, 2, 4, 6, 8, 10, 12]),  # two cards a sweep: the card played and one taken
+    ("cirulla", [0, 2, 4, 4, 6, 8, 10]),  # the dealt table's three sweeps for its four cards, then two a sweep
+])
+def test_the_fewest_cards_a_pile_of_so_many_sweeps_holds(game, fewest):
+    assert [fewest_cards(load_rules(game), sweeps) for sweeps in range(7)] == fewest

@@ -138,3 +138,11 @@ def test_a_hand_that_is_not_a_mapping_is_refused_naming_its_source():
     with pytest.raises(ScorekeeperError) as refused:
         hand_from_mapping([1], "hand.json")
     assert str(refused.value) == "hand.json: a hand must be a mapping with at least 'piles'"
+
+
+def test_a_json_hand_naming_a_rule_set_that_is_not_there_is_refused_naming_the_file(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text('{"rules": "nothere.yaml", "piles": {"Anna": "7d", "Bruno": "rest"}}', encoding="utf-8")
+    with pytest.raises(ScorekeeperError) as refused:
+        score_hand(read_hand_file(path))
+    assert str(refused.value) == f"{path}: rules: no rule set 'nothere.yaml'"
