@@ -16,7 +16,7 @@ import pytest
 import scorekeeper as sk
 from scorekeeper import _hand
 from scorekeeper.documents import parse_text
-from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.errors import HandError, InputErrors, ScorekeeperError
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.hand import score_hand
 
@@ -66,6 +66,7 @@ CASES = [
     ({"A": "d:A234567JQ h:A234567JQK s:A234567JQK", "B": "c:A234567JQK"}, {},
      ((3, 0), ("1 card of the italian-40 deck in no pile: coins K",))),
     ({"Anna": "Ad 2d", "Bruno": "rest 7d*"}, {}, ((0, 5), ())),  # the rest pile keeps its marked sweep card
+    ({"Anna": "Ad 2d 2d", "Bruno": "rest 7d*"}, {}, ((0, 5), ("pile of Anna: 2d is twice in this pile",))),
     ({"A": "7d", "B": "7d", "C": "rest"}, {}, ((1, 0, 3), ("pile of B: 7d is also in the pile of A",))),
     ({"A": "rest", "B": "Ad 7d 7d"}, {}, ((3, 1), ("pile of B: 7d is twice in this pile",))),
     ({"A": "rest"}, {}, ((4,), ("scopa is played by 2 to 4 sides; this hand has 1",))),
@@ -137,6 +138,16 @@ def test_a_claim_given_with_sweeps_is_checked_against_the_count_with_the_sweeps(
     assert result.problems == (
         "claim of Bruno: 3, but the count gives 2 (most cards 1, primiera 1); the difference of 1 is most coins or "
         "settebello (7d) (claimed but not won?); most coins: 7-3: Anna has the most; settebello (7d): 7d: Anna",)
+
+
+def test_counts_typed_in_another_letter_case_count_for_the_side():
+    result = sk.score(PILES, sweeps={"anna": 2}, claims={"BRUNO": 2})
+    assert (result.sides, result.sweeps, result.totals, result.claims) == (
+        ("Anna", "Bruno"), (2, 0), (4, 2), {"Bruno": 2})
+    with pytest.raises(HandError) as refused:
+        sk.score(PILES, sweeps={"anna": 2, "Anna": 1})
+    assert str(refused.value) == ("hand: sweeps of anna: 'Anna' is already given in this hand (name a team once, by "
+                                  "its name or by one of its players)")
 
 
 def test_sides_given_as_numbers_are_named_as_text_as_the_score_command_names_them():

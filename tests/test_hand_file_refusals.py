@@ -119,6 +119,11 @@ PLAIN = {"piles": {"Anna": "7d", "Bruno": "rest"}}
     ({"with": 3}, "hand.json: with: must list category ids"),
     ({"options": [1]}, "hand.json: options: must map option ids to values"),
     ({"options": {"napoleone": [1]}}, "hand.json: options.napoleone: must be on, off, a number or a word"),
+    ({"options": {"napoleone": 10**15}}, "hand.json: options.napoleone: must be on, off, a number or a word"),
+    ({"options": {"napoleone": 10**15 - 1}}, "hand.json: options.napoleone: '999999999999999' is not one of its "
+                                             "choices: off, on"),
+    ({"options": {"nope": "on"}}, "hand.json: options.nope: scopa has no option 'nope' (its options: three-kings, "
+                                  "napoleone)"),
     ({"sweeps": [1]}, "hand.json: sweeps: must map each side to a number"),
     ({"piles": []}, "hand.json: piles: give each side's cards, like 'Anna: 7d Ad 6h'"),
     ({"piles": {"Anna": 7}}, "hand.json: piles.Anna: must be cards as text, like '7d Ad 6h'"),
