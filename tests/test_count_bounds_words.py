@@ -12,6 +12,7 @@ import scorekeeper as sk
 from scorekeeper.errors import InputErrors
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.bounds import fewest_cards
+from scorekeeper.scoring.count import Counter
 
 ONE_OF_EACH = ("declared {side}:{id}: {count} declarations is more than any hand allows (at most {most}: in a "
                "hand of cirulla with 2 sides, a side is dealt 6 hands of 3 cards and declares {id} at most once a "
@@ -119,3 +120,22 @@ def test_cirulla_sweeps_need_the_dealt_tables_cards_then_two_a_sweep(sweeps, pil
 ])
 def test_the_fewest_cards_a_pile_of_so_many_sweeps_holds(game, fewest):
     assert [fewest_cards(load_rules(game), sweeps) for sweeps in range(7)] == fewest
+
+
+@pytest.mark.parametrize(("game", "count", "held", "enabled", "fits"), [
+    ("scopa", 0, 0, (), True),  # no sweeps fit any pile
+    ("scopa", 1, 2, (), True),
+    ("scopa", 1, 1, (), False),
+    ("scopa", 2, 4, (), True),
+    ("scopa", 2, 3, (), False),
+    ("cirulla", 1, 2, (), True),
+    ("cirulla", 1, 1, (), False),
+    ("cirulla", 3, 4, (), True),  # the dealt table's three sweeps in its four cards
+    ("cirulla", 3, 3, (), False),
+    ("cirulla", 4, 6, (), True),
+    ("cirulla", 4, 5, (), False),
+    ("spade-cassino", 1, 10, (), False),  # sweeps score only when the players turn them on
+    ("spade-cassino", 1, 10, ("sweeps",), True),
+])
+def test_the_one_sweeps_check_verify_and_the_replay_ask(game, count, held, enabled, fits):
+    assert Counter(load_rules(game)).sweeps_fit(count, held, enabled) is fits

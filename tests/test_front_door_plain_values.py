@@ -89,6 +89,8 @@ CASES = [
     (PILES, {"sweeps": {"Anna": "2"}}, ("NotationError", NOT_A_COUNT.format(key="sweeps", value="'2'"))),
     (PILES, {"sweeps": {"Anna": 10**15}},
      ("NotationError", "hand: sweeps.Anna: 1000000000000000... is too large for a count")),
+    (PILES, {"sweeps": {"Anna": 10**25}},  # the first twenty digits
+     ("NotationError", "hand: sweeps.Anna: 10000000000000000000... is too large for a count")),
     (PILES, {"claims": {"Anna": -1}}, ("NotationError", NOT_A_COUNT.format(key="claims", value=-1))),
     (PILES, {"claims": {"Anna": True}}, ("NotationError", NOT_A_COUNT.format(key="claims", value=True))),
     (PILES, {"sweeps": [("Anna", 1)]}, ("NotationError", "hand: sweeps: must map each side to a number")),
