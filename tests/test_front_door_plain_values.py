@@ -168,3 +168,16 @@ def test_counts_read_from_a_file_are_named_where_they_stood_in_it():
     with pytest.raises(InputErrors) as refused:
         sk.score(dict(data["piles"]), sweeps=data["sweeps"])
     assert str(refused.value) == TOO_MANY.replace("hand:", "table.yaml:5:9:")
+
+
+def test_a_card_of_another_deck_is_named_not_counted():
+    """Wall Street's deck has no sevens: 7d is refused in words, never taken for another card."""
+    for piles in ({"Anna": "7d", "Bruno": "rest"}, {"Anna": "7d Ad", "Bruno": "rest"}):
+        result = sk.score(piles, rules="wall-street")
+        assert result.problems == ("pile of Anna: 7d is not in the wall-street-40 deck: it has no 7s, Jacks or Queens",)
+        assert result.to_dict() == _the_score_command_result(piles, "wall-street")
+
+
+def _the_score_command_result(piles: Any, game: str) -> Any:
+    read = {"sweeps": None, "declared": None, "claims": None, "with": []}
+    return score_hand(_hand(piles, read, False), load_rules(game)).to_dict()

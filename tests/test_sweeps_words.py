@@ -79,3 +79,10 @@ def test_kasino_sweeps_among_three_sides_score_over_the_most_of_the_others():
                       sweeps={"Anna": 3, "Bruno": 1, "Carla": 2})
     assert _sweeps(result) == ({"Anna": 1, "Bruno": 0, "Carla": 0}, "3-1-2 sweeps, only the difference scores",
                                {"counts": {"Anna": 3, "Bruno": 1, "Carla": 2}})
+
+
+def test_kasino_sweeps_of_a_lone_side_cancel_against_nothing():
+    """A hand of one side is counted with its problem named: no other side's sweeps to take away."""
+    result = sk.score({"Anna": "rest"}, rules="kasino", sweeps={"Anna": 2})
+    assert result.problems == ("kasino is played by 2 to 4 sides; this hand has 1",)
+    assert _sweeps(result) == ({"Anna": 2}, "2 sweeps, only the difference scores", {"counts": {"Anna": 2}})
