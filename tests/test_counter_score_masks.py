@@ -39,3 +39,13 @@ def test_declarations_count_through_score_masks():
     result = Counter(rules).score_masks(entry, read_piles(rules, entry.sides, entry.piles).masks)
     assert next(c.points for c in result.categories if c.id == "bussata") == (6, 0)
     assert next(c.points for c in result.categories if c.id == "decino") == (0, 0)
+
+
+def test_count_of_masks_checks_a_claim_without_a_list_of_problems_given():
+    """Counter.count, the bulk checks' path, starts its own list of problems when given none."""
+    rules = load_rules("scopa")
+    anna = read_piles(rules, ("Anna", "Bruno"), _hand({"Anna": "Ad 2d 3d 4d 5d 6d 7d Ac", "Bruno": "rest"}, {},
+                                                      False).entry(rules.cards).piles).masks
+    result = Counter(rules).count(("Anna", "Bruno"), anna, (0, 0), {}, (), {"Anna": 2, "Bruno": 3})
+    assert result.totals == (2, 2)
+    assert [p.split(",")[0] for p in result.problems] == ["claim of Bruno: 3"]
