@@ -86,6 +86,10 @@ def test_a_game_that_deals_no_hands_allows_a_declaration_a_card(tmp_path):
     assert _refusal({"Anna": "rest", "Bruno": "7d"}, rules=rules, declared={"Anna": {"calls": 21}}) == (
         "hand: declared Anna:calls: 21 declarations is more than any hand allows (at most 20: in a hand of tally with "
         "2 sides, a side is dealt 20 cards and declares calls at most once a card)")
+    # no capture rules: no dealt table, so no sweeps beyond one a card played
+    assert _refusal({"Anna": "rest", "Bruno": "7d"}, rules=rules, sweeps={"Anna": 21}) == (
+        "hand: sweeps of Anna: 21 sweeps is more than any hand allows (at most 20: in a hand of tally with 2 sides, "
+        "a side plays 20 cards, each sweeping at most once)")
     assert _refusal({"Anna": "rest"}, rules=rules, declared={"Anna": {"calls": 41}}) == (
         "hand: declared Anna:calls: 41 declarations is more than any hand allows (at most 40: in a hand of tally with "
         "1 side, a side is dealt 40 cards and declares calls at most once a card)")

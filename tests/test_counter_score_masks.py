@@ -49,3 +49,6 @@ def test_count_of_masks_checks_a_claim_without_a_list_of_problems_given():
     result = Counter(rules).count(("Anna", "Bruno"), anna, (0, 0), {}, (), {"Anna": 2, "Bruno": 3})
     assert result.totals == (2, 2)
     assert [p.split(",")[0] for p in result.problems] == ["claim of Bruno: 3"]
+    assert result.claims == {"Anna": 2, "Bruno": 3}
+    unclaimed = Counter(rules).count(("Anna", "Bruno"), anna, (0, 0), {})
+    assert (unclaimed.totals, unclaimed.claims, unclaimed.problems) == ((2, 2), {}, ())
