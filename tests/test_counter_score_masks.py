@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+import scorekeeper as sk
 from scorekeeper import _hand
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.count import Counter
@@ -52,3 +53,24 @@ def test_count_of_masks_checks_a_claim_without_a_list_of_problems_given():
     assert result.claims == {"Anna": 2, "Bruno": 3}
     unclaimed = Counter(rules).count(("Anna", "Bruno"), anna, (0, 0), {})
     assert (unclaimed.totals, unclaimed.claims, unclaimed.problems) == ((2, 2), {}, ())
+
+
+ALL_OPTIONAL = """\
+id: all-optional
+name: All optional
+deck: italian-40
+sides: {min: 2, max: 4}
+categories:
+  - id: cards
+    label: most cards
+    kind: most
+    optional: true
+match: {target: 11}
+"""
+
+
+def test_a_hand_with_no_category_on_scores_nothing_for_each_side(tmp_path):
+    path = tmp_path / "all-optional.yaml"
+    path.write_text(ALL_OPTIONAL, encoding="utf-8")
+    result = sk.score({"A": "7d", "B": "Ad", "C": "rest"}, rules=sk.load_rules(str(path)))
+    assert (result.totals, result.to_dict()["totals"], result.problems) == ((0, 0, 0), {"A": 0, "B": 0, "C": 0}, ())
