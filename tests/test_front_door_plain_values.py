@@ -18,7 +18,9 @@ from scorekeeper import _hand
 from scorekeeper.documents import parse_text
 from scorekeeper.errors import HandError, InputErrors, ScorekeeperError
 from scorekeeper.rules.catalog import load_rules
+from scorekeeper.scoring._plain import plain_entry
 from scorekeeper.scoring.hand import score_hand
+from scorekeeper.scoring.piles import read_piles
 
 # Anna: seven coins from the ace and the ace of cups (8 cards); Bruno takes the other 32.
 ANNA = "Ad 2d 3d 4d 5d 6d 7d Ac"  # canonical tokens: the quick reading takes them
@@ -181,3 +183,20 @@ def test_a_card_of_another_deck_is_named_not_counted():
 def _the_score_command_result(piles: Any, game: str) -> Any:
     read = {"sweeps": None, "declared": None, "claims": None, "with": []}
     return score_hand(_hand(piles, read, False), load_rules(game)).to_dict()
+
+
+def test_the_quick_reading_makes_the_hand_the_hand_file_reader_makes():
+    """scoring._plain's promise: the same HandEntry, with the same words for where each fact was given."""
+    rules = load_rules("scopa")
+    facts = {"sweeps": {"Anna": 2}, "claims": {"Anna": 4, "Bruno": 2}, "with": ["napola"]}
+    plain = plain_entry(PILES, facts["sweeps"], facts["claims"], facts["with"], rules)
+    assert plain is not None
+    quick, masks = plain
+    full = _hand(PILES, facts, False).entry(rules.cards)
+    assert (quick.sides, quick.sweeps, quick.claims, quick.enabled) == (full.sides, full.sweeps, full.claims,
+                                                                        full.enabled)
+    assert dict(quick.where) == dict(full.where) == {
+        ("with", "napola"): "hand: optional category napola", ("sweeps", "Anna"): "hand: sweeps of Anna",
+        ("claims", "Anna"): "hand: claim of Anna", ("claims", "Bruno"): "hand: claim of Bruno"}
+    assert len(quick.where) == 4
+    assert masks == read_piles(rules, full.sides, full.piles).masks
