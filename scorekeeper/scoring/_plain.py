@@ -5,9 +5,10 @@ hand-file reader when nothing in it is unusual.
 of such a hand, with the same words for where each fact was given (and, when the piles hold every
 card once, the piles as masks, so that their cards are never looked up as objects), or returns None: a token that is
 not a card's canonical text (a suit group, a mark, a word, a bad token), Italian suit letters,
-declarations, a count that is not a plain whole number, a mapping that is not a plain dict (one read
-from a file knows where its keys stood). The caller then takes the full path, which reads and words
-everything. ``tests/test_scoring_fast_paths.py`` checks that both paths agree on random hands.
+declarations, a side written as a team, a count that is not a plain whole number, a mapping that is
+not a plain dict (one read from a file knows where its keys stood). The caller then takes the full
+path, which reads and words everything. ``tests/test_scoring_fast_paths.py`` checks that both paths
+agree on random hands.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
     # The hand-file reader, the HandSpec and the reading of its piles were half the front door's work.
     if type(piles) is not dict or not piles:
         return None
-    if any(type(side) is not str or type(text) is not str for side, text in piles.items()):
+    # A side written as a team (Anna+Bruno) has its shape checked on the full way (scoring.sides).
+    if any(type(side) is not str or type(text) is not str or "+" in side for side, text in piles.items()):
         return None
     masks = exact_masks(piles.values(), rules, token_reader(rules.cards))
     read: tuple[PileText, ...] = ()  # exact piles need no PileText: the masks say it all, no card is marked

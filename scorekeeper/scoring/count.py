@@ -224,7 +224,7 @@ class Counter:
             problems.append(_("{side}: {rules} does not score sweeps, yet {count} were typed").format(
                 side=side, rules=self.rules.id, count=count))
         elif count and not self.rules.counts_sweeps(entry.enabled):
-            optional = next((s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory)), "")
+            optional = next(s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory))  # has_sweeps: one is
             problems.append(ngettext(
                 "{side}: {count} sweep typed, but {id} is an optional category of {rules}, not turned on "
                 "(--with {id})",

@@ -197,6 +197,9 @@ def hand_from_mapping(data: Any, source: str) -> HandSpec:
     declared = {}
     for side, by_category in declared_data.items():
         places[("declared", str(side))] = f"{where_of(declared_data, side, source)}: {fact_name('declared', str(side))}"
+        if by_category is not None and not isinstance(by_category, Mapping):  # named at its side, not the file
+            raise NotationError(_("{where}: declared.{side}: must map each declared category to a number").format(
+                where=where_of(declared_data, side, source), side=side))
         declared[str(side)] = counts(f"declared.{side}", by_category, "declared", f"{side}:")
     enabled = data.get("with") or []
     if isinstance(enabled, str):
