@@ -107,6 +107,7 @@ def test_only_the_counts_beyond_the_limit_are_named():
 
 @pytest.mark.parametrize(("sweeps", "pile", "problems"), [
     (1, "Ad 2d", ()),
+    (1, "Ad", ("Anna: 1 sweep needs at least 2 cards (each a capturing and a captured card); the pile has 1",)),
     (3, "Ad 2d 3d 4d", ()),  # the dealt table of 9 or less: three sweeps for its four cards
     (3, "Ad 2d 3d", ("Anna: 3 sweeps need at least 4 cards (each a capturing and a captured card); the pile has 3",)),
     (4, "Ad 2d 3d 4d 5d 6d", ()),  # and one more sweep, two cards

@@ -215,9 +215,11 @@ class Counter:
         count = typed if typed is not None else marked
         held, needed = mask.bit_count(), fewest_cards(self.rules, count)
         if needed > held:
-            problems.append(_("{side}: {count} sweeps need at least {cards} cards (each a capturing and a "
-                              "captured card); the pile has {held}").format(side=side, count=count,
-                                                                             cards=needed, held=held))
+            problems.append(ngettext("{side}: {count} sweep needs at least {cards} cards (each a capturing and a "
+                                     "captured card); the pile has {held}",
+                                     "{side}: {count} sweeps need at least {cards} cards (each a capturing and a "
+                                     "captured card); the pile has {held}", count).format(
+                side=side, count=count, cards=needed, held=held))
         # Sweeps typed while the game's sweeps category is optional and off would vanish from the
         # count without a word (Spade Cassino's count only when the players agree, per Bicycle).
         if count and not self.has_sweeps:
