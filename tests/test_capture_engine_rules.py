@@ -1,0 +1,89 @@
+"""Rules of the capture engine that a replay relies on, each on the smallest table that shows it:
+Cirulla's ace taking the whole table, its sum of the fewest cards, how a court counts, the order
+captures are listed in, and the bound on Cassino's combined captures."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cards import Card
+from scorekeeper.play import capture as capture_module
+from scorekeeper.play.capture import CaptureEngine, Table, TooManyCaptures
+from scorekeeper.play.ruling import rule_on_capture
+from scorekeeper.rules.catalog import load_rules
+
+CIRULLA = CaptureEngine(load_rules("cirulla"))
+
+
+def mask(engine: CaptureEngine, text: str) -> int:
+    return engine.deck.mask(Card.parse(t) for t in text.split())
+
+
+def index(engine: CaptureEngine, text: str) -> int:
+    return engine.deck.index[Card.parse(text)]
+
+
+def test_cirullas_ace_takes_the_whole_table_or_nothing() -> None:
+    # No ace on the table: an ace played takes it all (a sweep, ace_sweep_counts), never part of it.
+    ace, table = index(CIRULLA, "Ah"), Table(mask(CIRULLA, "3c 5d 7s"))
+    whole = CIRULLA.find(ace, table, table.loose)
+    assert whole is not None and (whole.kind, whole.sweep) == ("ace", True)
+    assert CIRULLA.find(ace, table, mask(CIRULLA, "3c")) is None
+    assert CIRULLA.can_capture(ace, table) and not CIRULLA.may_lay(ace, table)
+
+
+def test_cirullas_ace_on_the_last_play_takes_the_table_without_a_sweep() -> None:
+    ace, table = index(CIRULLA, "Ah"), Table(mask(CIRULLA, "3c 5d 7s"))
+    last = CIRULLA.find(ace, table, table.loose, last=True)
+    assert last is not None and (last.kind, last.sweep) == ("ace", False)
+
+
+def test_cirullas_sum_is_taken_with_the_fewest_cards() -> None:
+    seven = index(CIRULLA, "7h")
+    table = Table(mask(CIRULLA, "Ad 2d 4s 3c 5c"))
+    assert CIRULLA.find(seven, table, mask(CIRULLA, "Ad 2d 4s")) is None  # 2d + 5c, 3c + 4s are two cards
+    assert CIRULLA.find(seven, table, mask(CIRULLA, "2d 5c")) is not None
+    aces = Table(mask(CIRULLA, "Ad 6s 3c 4c"))
+    found = CIRULLA.find(seven, aces, mask(CIRULLA, "Ad 6s"))
+    assert found is not None and found.kind == "sum"
+
+
+def test_a_court_in_cassino_has_no_value_in_sums() -> None:
+    ruling = rule_on_capture("cassino", "5c Jd", "Jh", take="5c")
+    assert ruling.counts == "the Jh has no value in sums (it only pairs)"
+    assert ruling.reason == "the Jh cannot take 5c: courts (Jh) only pair with their own rank; it may take Jd"
+
+
+def test_cassinos_captures_are_listed_fewest_cards_first() -> None:
+    ruling = rule_on_capture("cassino", "7d 6c Ac 5s 2s 4d 3d", "7h")
+    assert [c.cards for c in ruling.captures] == [
+        ("7d",), ("3d", "4d", "7d"), ("2s", "5s", "7d"), ("Ac", "6c", "7d"), ("Ac", "2s", "4d", "7d"),
+        ("2s", "3d", "4d", "5s", "7d"), ("Ac", "3d", "4d", "6c", "7d"), ("Ac", "2s", "5s", "6c", "7d"),
+        ("Ac", "2s", "3d", "4d", "5s", "6c", "7d")]
+
+
+JACKS = "Jd Js Jc"  # a court takes one court of its rank (pagat Casino): three ways, seven unions tried
+
+
+def test_combining_captures_counts_each_union_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bound is "more than N combinations": the seven unions of three jacks fit a bound of 7.
+    monkeypatch.setattr(capture_module, "MAX_STEPS", 7)
+    engine = CaptureEngine(load_rules("cassino"))
+    assert len(engine.captures(index(engine, "Jh"), Table(mask(engine, JACKS)))) == 3
+    monkeypatch.setattr(capture_module, "MAX_STEPS", 6)
+    engine = CaptureEngine(load_rules("cassino"))
+    with pytest.raises(TooManyCaptures) as caught:
+        engine.captures(index(engine, "Jh"), Table(mask(engine, JACKS)))
+    assert str(caught.value) == ("this table has too many ways to capture to check (more than 6 combinations "
+                                 "tried); refused")
+
+
+def test_combining_captures_is_bounded_by_the_captures_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(capture_module, "MAX_CAPTURES", 7)
+    engine = CaptureEngine(load_rules("cassino"))
+    assert len(engine.captures(index(engine, "Jh"), Table(mask(engine, JACKS)))) == 3
+    monkeypatch.setattr(capture_module, "MAX_CAPTURES", 6)
+    engine = CaptureEngine(load_rules("cassino"))
+    with pytest.raises(TooManyCaptures) as caught:
+        engine.captures(index(engine, "Jh"), Table(mask(engine, JACKS)))
+    assert str(caught.value) == "this table has too many ways to capture to check (more than 6 captures); refused"
