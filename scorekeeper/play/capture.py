@@ -223,10 +223,8 @@ class CaptureEngine:
         return out
 
     def pairs(self, card: int, table: Table) -> int:
-        """The loose table cards this card pairs with (same rank, same worth)."""
-        if self.pairing(card) == "none":
-            return 0
-        return table.loose & self.same_rank[card]
+        """The loose table cards this card pairs with (same rank, same worth; none where it never pairs)."""
+        return table.loose & self.mates[card]
 
     def pairing(self, card: int) -> str:
         """How this card pairs: with one equal card, every equal card, or none (courts may differ)."""
