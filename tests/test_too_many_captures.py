@@ -51,3 +51,12 @@ def test_a_build_too_large_to_split_is_refused(monkeypatch: pytest.MonkeyPatch) 
         splits([6] * 20 + [3] * 20, 10)  # 180 is eighteen 10s, but 6s and 3s never make 10
     assert str(caught.value) == ("this table has too many ways to capture to check (more than 10 combinations "
                                  "tried); refused")
+
+
+def test_the_build_bound_counts_each_group_tried(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A 7, a 4 and a 3 are two sevens: the 7 alone, then the 4, then the 4 with the 3 (three groups tried).
+    monkeypatch.setattr(builds_module, "MAX_STEPS", 3)
+    assert splits([3, 4, 7], 7)
+    monkeypatch.setattr(builds_module, "MAX_STEPS", 2)
+    with pytest.raises(TooManyCaptures, match=r"\(more than 2 combinations tried\); refused$"):
+        splits([3, 4, 7], 7)
