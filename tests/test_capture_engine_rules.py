@@ -87,3 +87,32 @@ def test_combining_captures_is_bounded_by_the_captures_found(monkeypatch: pytest
     with pytest.raises(TooManyCaptures) as caught:
         engine.captures(index(engine, "Jh"), Table(mask(engine, JACKS)))
     assert str(caught.value) == "this table has too many ways to capture to check (more than 6 captures); refused"
+
+
+def test_a_capture_asked_without_saying_when_is_not_the_last_play() -> None:
+    # Cirulla scores no sweep on the last play of the hand, Kasino none in the last deal of the pack:
+    # a question that does not say when is about any other play, where clearing the table sweeps.
+    seven = index(CIRULLA, "7h")
+    assert [c.sweep for c in CIRULLA.captures(seven, Table(mask(CIRULLA, "7d")))] == [True]
+    kasino = CaptureEngine(load_rules("kasino"))
+    five, table = index(kasino, "5h"), Table(mask(kasino, "5d"))
+    found = kasino.find(five, table, table.loose)
+    assert [c.sweep for c in kasino.captures(five, table)] == [True] and found is not None and found.sweep
+    assert [c.sweep for c in kasino.captures(five, table, last_deal=True)] == [False]
+
+
+CASSINO = CaptureEngine(load_rules("cassino"))
+
+
+def test_every_set_of_table_cards_that_makes_a_value() -> None:
+    # What a build of 7 may be laid on: a 7 alone counts only where one card is enough.
+    pool = mask(CASSINO, "3c 4d 2s 5h 7c")
+    assert [CASSINO.describe(m) for m in CASSINO.subsets(pool, 7, 2)] == ["2s + 5h", "3c + 4d"]
+    assert [CASSINO.describe(m) for m in CASSINO.subsets(pool, 7, 1)] == ["7c", "2s + 5h", "3c + 4d"]
+    assert [CASSINO.describe(m) for m in CASSINO.subsets(pool, 7, 2, most=1)] == ["2s + 5h"]
+
+
+def test_a_card_worth_the_builds_value_extends_it_alone() -> None:
+    # Nothing left to make: no table card is needed (an 8 laid on a build of 8s), none can help.
+    assert CASSINO.subsets(mask(CASSINO, "3c 4d"), 0, 0) == [0]
+    assert CASSINO.subsets(mask(CASSINO, "3c 4d"), -1, 0) == []
