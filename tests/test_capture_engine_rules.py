@@ -116,3 +116,10 @@ def test_a_card_worth_the_builds_value_extends_it_alone() -> None:
     # Nothing left to make: no table card is needed (an 8 laid on a build of 8s), none can help.
     assert CASSINO.subsets(mask(CASSINO, "3c 4d"), 0, 0) == [0]
     assert CASSINO.subsets(mask(CASSINO, "3c 4d"), -1, 0) == []
+
+
+def test_a_crowded_cassino_table_is_answered_within_the_bound() -> None:
+    # Fourteen cards, seven pairs making 10 and many more sets: every union of disjoint sets is
+    # tried once (each union from the groups after the last one added), far below the bound.
+    table = Table(mask(CASSINO, "Ac 9c 2d 8d 3s 7s 4h 6h 5c 5d Ad 9d 2c 8c"))
+    assert len(CaptureEngine(load_rules("cassino")).captures(index(CASSINO, "10h"), table)) == 765
