@@ -3,6 +3,8 @@ Foster's Hoyle): a build made, raised, extended, taken or left, and the cards gi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.cards import Card
@@ -121,3 +123,17 @@ def test_a_build_left_alone_does_not_explain_a_wrong_take() -> None:
 ])
 def test_which_cards_split_into_sets_of_a_value(values: list[int], target: int, expected: bool) -> None:
     assert splits(values, target) is expected
+
+
+def test_a_court_that_only_pairs_never_takes_a_build_even_with_a_value(tmp_path: Path) -> None:
+    # A custom Cassino whose courts are worth 11-13 yet only pair: a jack takes a jack, not 6 + 5,
+    # so it is no card to take a build of 11 with.
+    path = tmp_path / "worthy-courts.yaml"
+    path.write_text('extends: cassino\nid: worthy-courts\nname: Worthy Courts\ncapture:\n  values: {A: 1, "2": 2, '
+                    '"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, J: 11, Q: 12, K: 13}\n')
+    engine = CaptureEngine(load_rules(str(path)))
+    deck = engine.deck
+    table = Table(deck.mask([Card.parse("6c")]))
+    assert build_error(engine, deck.index[Card.parse("5h")], table, deck.mask([Card.parse("5h"), Card.parse("Jh")]),
+                       11, table.loose) == ("to build 11 the builder must hold another card that takes 11; 5h's player "
+                                            "holds Jh")
