@@ -57,6 +57,9 @@ REFUSALS = [
     ("a raise that makes 9, not 8",
      "", "3h", 8, "3c 3d", "3h 8s", sixes("3c 3d"),
      "the 3h with the build of 6 do not make 8 (together they count 9, which is no set of 8s)"),
+    ("a 3 laid on a build of 7 as 7",
+     "", "3h", 7, "5c 2c", "3h 7s", (Build(7, mask("5c 2c"), 0),),
+     "the 3h do not make 7 (together they count 3, which is no set of 7s)"),
     ("a 2 and a 6 do not make 9",
      "6h", "2h", 9, "6h", "2h 9s", (), "the 2h and 6h do not make 9 (together they count 8, which is no set of 9s)"),
 ]
@@ -120,6 +123,8 @@ def test_a_build_left_alone_does_not_explain_a_wrong_take() -> None:
     ([9, 1, 6, 6, 8], 10, False),  # 9 + 1 is a set of 10, but 8, 6, 6 make none
     ([], 7, False),  # no cards, no build
     ([3], 0, False),  # nothing is built to 0
+    ([8, 7, 6, 5, 2, 2], 10, False),  # 40 is four 10s, yet after 8 + 2 (or 6 + 2 + 2) the rest never is
+    ([7, 7, 6, 2, 1, 1], 12, False),  # Royal Cassino: a 7 finds no 5 in 2, 1, 1 (each card once)
 ])
 def test_which_cards_split_into_sets_of_a_value(values: list[int], target: int, expected: bool) -> None:
     assert splits(values, target) is expected
