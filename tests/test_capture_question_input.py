@@ -1,0 +1,49 @@
+"""How the capture question reads what a player typed: Italian suit letters, builds written
+VALUE=CARDS (anything else named as such), the options under the command's own label, and the
+highest build a rule set allows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.play.ruling import Labels, rule_on_capture
+
+
+def test_italian_suit_letters_are_read_when_asked_for() -> None:
+    # b (bastoni) is clubs, c (coppe) is hearts: a 7 of cups on a 7 of clubs pairs.
+    ruling = rule_on_capture("scopa", "7b", "7c", italian_suits=True)
+    assert (ruling.card, ruling.table, [c.cards for c in ruling.captures]) == ("7h", ("7c",), [("7c",)])
+
+
+@pytest.mark.parametrize(("build", "refusal"), [
+    ("x=5h,2c", "build 'x=5h,2c': write VALUE=CARDS, like 7=5h,2c"),
+    ("²=5h,2c", "build '²=5h,2c': write VALUE=CARDS, like 7=5h,2c"),  # a digit to isdigit(), not to int()
+    ("7=", "build '7=': write VALUE=CARDS, like 7=5h,2c"),
+    ("7=5h=2c", "build 7=5h=2c, token 1: '5h=2c' is not a card: '5h=2' is not a rank (A 2 ... 10 J Q K, or F C R / "
+                "S C R for the courts)"),  # the value ends at the first "="
+])
+def test_a_build_not_written_value_equals_cards_is_named(build: str, refusal: str) -> None:
+    with pytest.raises(InputErrors) as caught:
+        rule_on_capture("cassino", "3c", "7h", builds=(build,))
+    assert caught.value.messages == [refusal]
+
+
+def test_an_unknown_option_is_named_with_the_commands_label() -> None:
+    with pytest.raises(ScorekeeperError) as caught:
+        rule_on_capture("cassino", "3c", "7h", options={"nope": 1}, labels=Labels(option="--option"))
+    assert str(caught.value) == ("--option nope: cassino has no option 'nope' (its options: courts-take, raise-builds, "
+                                 "owner-may-trail)")
+
+
+def test_the_highest_build_is_what_a_card_that_sums_can_take(tmp_path: Path) -> None:
+    # Courts worth 11-13 that only pair take no build: the highest is still 10.
+    path = tmp_path / "worthy-courts.yaml"
+    path.write_text('extends: cassino\nid: worthy-courts\nname: Worthy Courts\ncapture:\n  values: {A: 1, "2": 2, '
+                    '"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, J: 11, Q: 12, K: 13}\n')
+    with pytest.raises(InputErrors) as caught:
+        rule_on_capture(str(path), "3c", "7h", builds=("12=5h,7c",))
+    assert caught.value.messages == ["build '12=5h,7c': no card takes a build of 12 in Worthy Courts (a build is worth "
+                                     "1 to 10)"]
