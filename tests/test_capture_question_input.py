@@ -47,3 +47,22 @@ def test_the_highest_build_is_what_a_card_that_sums_can_take(tmp_path: Path) -> 
         rule_on_capture(str(path), "3c", "7h", builds=("12=5h,7c",))
     assert caught.value.messages == ["build '12=5h,7c': no card takes a build of 12 in Worthy Courts (a build is worth "
                                      "1 to 10)"]
+
+
+@pytest.mark.parametrize(("card", "build", "taken"), [
+    ("10h", "010=4h,6c", ("4h", "6c")),  # three digits are read
+    ("Ah", "1=Ac,Ad", ("Ad", "Ac")),  # building aces: the lowest build there is
+])
+def test_a_build_within_the_bounds_is_taken(card: str, build: str, taken: tuple[str, ...]) -> None:
+    assert [c.cards for c in rule_on_capture("cassino", "", card, builds=(build,)).captures] == [taken]
+
+
+@pytest.mark.parametrize(("rules", "build", "refusal"), [
+    ("cassino", "0010=4h,6c",
+     "build '0010=4h,6c': no card takes a build of 0010 in Cassino (a build is worth 1 to 10)"),
+    ("scopa", "7=5h,2c", "build '7=5h,2c': Scopa has no builds"),
+])
+def test_a_build_out_of_bounds_is_refused(rules: str, build: str, refusal: str) -> None:
+    with pytest.raises(InputErrors) as caught:
+        rule_on_capture(rules, "3c", "7h", builds=(build,))
+    assert caught.value.messages == [refusal]
