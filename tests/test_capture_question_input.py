@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.errors import InputErrors, ScorekeeperError
+from scorekeeper.errors import InputErrors, NotationError, ScorekeeperError
 from scorekeeper.play.ruling import Labels, rule_on_capture
 
 
@@ -66,3 +66,16 @@ def test_a_build_out_of_bounds_is_refused(rules: str, build: str, refusal: str) 
     with pytest.raises(InputErrors) as caught:
         rule_on_capture(rules, "3c", "7h", builds=(build,))
     assert caught.value.messages == [refusal]
+
+
+@pytest.mark.parametrize(("table", "card", "builds", "refusal"), [
+    ("5h 3c", "9s", ("7=5h,2c",), "table/build: 5h listed twice"),
+    ("4d", "9s", ("7=5h,2c", "9=5c,4d"), "table/build: 4d listed twice"),  # on the table and in the second build
+    ("3c", "9s", ("7=5h,2c", "8=6c,2c"), "table/build: 2c listed twice"),  # in two builds
+    ("7c", "7c", (), "card played '7c': the 7c is already on the table"),
+    ("3c", "5h", ("7=4h,3h", "7=5h,2c"), "card played '5h': the 5h is already on the table"),  # in a build
+])
+def test_a_card_given_twice_is_named(table: str, card: str, builds: tuple[str, ...], refusal: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        rule_on_capture("cassino", table, card, builds=builds)
+    assert str(caught.value) == refusal
