@@ -79,3 +79,11 @@ def test_a_card_given_twice_is_named(table: str, card: str, builds: tuple[str, .
     with pytest.raises(NotationError) as caught:
         rule_on_capture("cassino", table, card, builds=builds)
     assert str(caught.value) == refusal
+
+
+@pytest.mark.parametrize(("must_capture", "legal"), [(True, False), (False, True)])
+def test_the_ruling_says_whether_a_card_that_can_capture_may_be_laid_down(must_capture: bool, legal: bool) -> None:
+    # Escoba's must-capture option: the 7 could take 3 + 5 to make fifteen.
+    ruling = rule_on_capture("escoba", "3c 5d", "7h", take="", options={"must-capture": must_capture})
+    assert (ruling.rules_id, ruling.rules_name, ruling.must_capture, ruling.legal) == (
+        "escoba", "Escoba", must_capture, legal)
