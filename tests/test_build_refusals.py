@@ -15,9 +15,12 @@ from scorekeeper.play.ruling import rule_on_capture
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.rules.options import apply_options
 
-CASSINO = CaptureEngine(load_rules("cassino"))
-NO_RAISING = CaptureEngine(apply_options(load_rules("cassino"), {"raise-builds": False}))
-DECK = CASSINO.deck
+DECK = load_rules("cassino").cards
+
+
+def cassino(**options: object) -> CaptureEngine:
+    """A fresh engine: one kept across tests would answer from what earlier tests asked it."""
+    return CaptureEngine(apply_options(load_rules("cassino"), options))
 
 
 def mask(text: str) -> int:
@@ -70,23 +73,23 @@ REFUSALS = [
 def test_a_refused_build_says_why(loose: str, card: str, value: int, onto: str, holding: str,
                                   builds: tuple[Build, ...], refusal: str) -> None:
     table = Table(mask(loose), builds)
-    assert build_error(CASSINO, DECK.index[Card.parse(card)], table, mask(holding), value, mask(onto)) == refusal
+    assert build_error(cassino(), DECK.index[Card.parse(card)], table, mask(holding), value, mask(onto)) == refusal
 
 
 def test_a_single_build_is_raised_by_a_card_from_the_hand() -> None:
     # 3+3 built as 6, raised to 8 with a 2 (Foster's Hoyle); the same play is refused where raising is off.
     card, table = DECK.index[Card.parse("2h")], Table(0, sixes("3c 3d"))
-    assert build_error(CASSINO, card, table, mask("2h 8s"), 8, mask("3c 3d")) is None
-    assert build_error(NO_RAISING, card, table, mask("2h 8s"), 8, mask("3c 3d")) == \
+    assert build_error(cassino(), card, table, mask("2h 8s"), 8, mask("3c 3d")) is None
+    assert build_error(cassino(**{"raise-builds": False}), card, table, mask("2h 8s"), 8, mask("3c 3d")) == \
         "the build 3d 3c was declared as 6; it can only be extended as a build of 6, not 8"
 
 
 def test_the_owner_of_a_build_may_not_trail_while_a_card_captures() -> None:
     table = Table(mask("9d"), (Build(10, mask("Ac 4c 5c"), 0),))
-    assert trail_problem(CASSINO, table, 0, mask("10s 9h 2d")) == (
+    assert trail_problem(cassino(), table, 0, mask("10s 9h 2d")) == (
         "a player who owns a build (Ac 4c 5c, worth 10) may not lay a card down while a card of theirs captures: "
         "play 9h 10s to capture, or build (pagat Casino)")
-    assert trail_problem(CASSINO, table, 1, mask("10s 9h 2d")) is None  # not their build
+    assert trail_problem(cassino(), table, 1, mask("10s 9h 2d")) is None  # not their build
 
 
 @pytest.mark.parametrize(("build", "refusal"), [

@@ -12,7 +12,10 @@ from scorekeeper.play.capture import CaptureEngine, Table, TooManyCaptures
 from scorekeeper.play.ruling import rule_on_capture
 from scorekeeper.rules.catalog import load_rules
 
-CIRULLA = CaptureEngine(load_rules("cirulla"))
+
+def engine_of(rules: str) -> CaptureEngine:
+    """A fresh engine: one kept across tests would answer from what earlier tests asked it."""
+    return CaptureEngine(load_rules(rules))
 
 
 def mask(engine: CaptureEngine, text: str) -> int:
@@ -25,26 +28,29 @@ def index(engine: CaptureEngine, text: str) -> int:
 
 def test_cirullas_ace_takes_the_whole_table_or_nothing() -> None:
     # No ace on the table: an ace played takes it all (a sweep, ace_sweep_counts), never part of it.
-    ace, table = index(CIRULLA, "Ah"), Table(mask(CIRULLA, "3c 5d 7s"))
-    whole = CIRULLA.find(ace, table, table.loose)
+    cirulla = engine_of("cirulla")
+    ace, table = index(cirulla, "Ah"), Table(mask(cirulla, "3c 5d 7s"))
+    whole = cirulla.find(ace, table, table.loose)
     assert whole is not None and (whole.kind, whole.sweep) == ("ace", True)
-    assert CIRULLA.find(ace, table, mask(CIRULLA, "3c")) is None
-    assert CIRULLA.can_capture(ace, table) and not CIRULLA.may_lay(ace, table)
+    assert cirulla.find(ace, table, mask(cirulla, "3c")) is None
+    assert cirulla.can_capture(ace, table) and not cirulla.may_lay(ace, table)
 
 
 def test_cirullas_ace_on_the_last_play_takes_the_table_without_a_sweep() -> None:
-    ace, table = index(CIRULLA, "Ah"), Table(mask(CIRULLA, "3c 5d 7s"))
-    last = CIRULLA.find(ace, table, table.loose, last=True)
+    cirulla = engine_of("cirulla")
+    ace, table = index(cirulla, "Ah"), Table(mask(cirulla, "3c 5d 7s"))
+    last = cirulla.find(ace, table, table.loose, last=True)
     assert last is not None and (last.kind, last.sweep) == ("ace", False)
 
 
 def test_cirullas_sum_is_taken_with_the_fewest_cards() -> None:
-    seven = index(CIRULLA, "7h")
-    table = Table(mask(CIRULLA, "Ad 2d 4s 3c 5c"))
-    assert CIRULLA.find(seven, table, mask(CIRULLA, "Ad 2d 4s")) is None  # 2d + 5c, 3c + 4s are two cards
-    assert CIRULLA.find(seven, table, mask(CIRULLA, "2d 5c")) is not None
-    aces = Table(mask(CIRULLA, "Ad 6s 3c 4c"))
-    found = CIRULLA.find(seven, aces, mask(CIRULLA, "Ad 6s"))
+    cirulla = engine_of("cirulla")
+    seven = index(cirulla, "7h")
+    table = Table(mask(cirulla, "Ad 2d 4s 3c 5c"))
+    assert cirulla.find(seven, table, mask(cirulla, "Ad 2d 4s")) is None  # 2d + 5c, 3c + 4s are two cards
+    assert cirulla.find(seven, table, mask(cirulla, "2d 5c")) is not None
+    aces = Table(mask(cirulla, "Ad 6s 3c 4c"))
+    found = cirulla.find(seven, aces, mask(cirulla, "Ad 6s"))
     assert found is not None and found.kind == "sum"
 
 
@@ -92,8 +98,9 @@ def test_combining_captures_is_bounded_by_the_captures_found(monkeypatch: pytest
 def test_a_capture_asked_without_saying_when_is_not_the_last_play() -> None:
     # Cirulla scores no sweep on the last play of the hand, Kasino none in the last deal of the pack:
     # a question that does not say when is about any other play, where clearing the table sweeps.
-    seven = index(CIRULLA, "7h")
-    assert [c.sweep for c in CIRULLA.captures(seven, Table(mask(CIRULLA, "7d")))] == [True]
+    cirulla = engine_of("cirulla")
+    seven = index(cirulla, "7h")
+    assert [c.sweep for c in cirulla.captures(seven, Table(mask(cirulla, "7d")))] == [True]
     kasino = CaptureEngine(load_rules("kasino"))
     five, table = index(kasino, "5h"), Table(mask(kasino, "5d"))
     found = kasino.find(five, table, table.loose)
@@ -101,25 +108,25 @@ def test_a_capture_asked_without_saying_when_is_not_the_last_play() -> None:
     assert [c.sweep for c in kasino.captures(five, table, last_deal=True)] == [False]
 
 
-CASSINO = CaptureEngine(load_rules("cassino"))
-
-
 def test_every_set_of_table_cards_that_makes_a_value() -> None:
     # What a build of 7 may be laid on: a 7 alone counts only where one card is enough.
-    pool = mask(CASSINO, "3c 4d 2s 5h 7c")
-    assert [CASSINO.describe(m) for m in CASSINO.subsets(pool, 7, 2)] == ["2s + 5h", "3c + 4d"]
-    assert [CASSINO.describe(m) for m in CASSINO.subsets(pool, 7, 1)] == ["7c", "2s + 5h", "3c + 4d"]
-    assert [CASSINO.describe(m) for m in CASSINO.subsets(pool, 7, 2, most=1)] == ["2s + 5h"]
+    cassino = engine_of("cassino")
+    pool = mask(cassino, "3c 4d 2s 5h 7c")
+    assert [cassino.describe(m) for m in cassino.subsets(pool, 7, 2)] == ["2s + 5h", "3c + 4d"]
+    assert [cassino.describe(m) for m in cassino.subsets(pool, 7, 1)] == ["7c", "2s + 5h", "3c + 4d"]
+    assert [cassino.describe(m) for m in cassino.subsets(pool, 7, 2, most=1)] == ["2s + 5h"]
 
 
 def test_a_card_worth_the_builds_value_extends_it_alone() -> None:
     # Nothing left to make: no table card is needed (an 8 laid on a build of 8s), none can help.
-    assert CASSINO.subsets(mask(CASSINO, "3c 4d"), 0, 0) == [0]
-    assert CASSINO.subsets(mask(CASSINO, "3c 4d"), -1, 0) == []
+    cassino = engine_of("cassino")
+    assert cassino.subsets(mask(cassino, "3c 4d"), 0, 0) == [0]
+    assert cassino.subsets(mask(cassino, "3c 4d"), -1, 0) == []
 
 
 def test_a_crowded_cassino_table_is_answered_within_the_bound() -> None:
     # Fourteen cards, seven pairs making 10 and many more sets: every union of disjoint sets is
     # tried once (each union from the groups after the last one added), far below the bound.
-    table = Table(mask(CASSINO, "Ac 9c 2d 8d 3s 7s 4h 6h 5c 5d Ad 9d 2c 8c"))
-    assert len(CaptureEngine(load_rules("cassino")).captures(index(CASSINO, "10h"), table)) == 765
+    cassino = engine_of("cassino")
+    table = Table(mask(cassino, "Ac 9c 2d 8d 3s 7s 4h 6h 5c 5d Ad 9d 2c 8c"))
+    assert len(cassino.captures(index(cassino, "10h"), table)) == 765
