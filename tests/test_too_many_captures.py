@@ -63,3 +63,21 @@ def test_the_build_bound_counts_each_group_tried(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(builds_module, "MAX_STEPS", 2)
     with pytest.raises(TooManyCaptures, match=r"\(more than 2 combinations tried\); refused$"):
         splits([3, 4, 7], 7)
+
+
+@pytest.mark.parametrize(("rules", "table", "card", "count"), [
+    ("scopa", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept by ranks: 1+6, 2+5, 3+4, 1+2+4
+    ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),  # kept by the cards the 2 reaches
+])
+def test_captures_kept_under_a_bound_since_lowered_are_refused_as_if_new(
+        monkeypatch: pytest.MonkeyPatch, rules: str, table: list[str], card: str, count: int) -> None:
+    engine = CaptureEngine(load_rules(rules))
+    played, on = engine.deck.index[Card.parse(card)], Table(engine.deck.mask(Card.parse(t) for t in table))
+    assert len(engine.captures(played, on)) == count
+    monkeypatch.setattr(capture_module, "MAX_CAPTURES", count)
+    assert len(engine.captures(played, on)) == count  # the bound is "more than"
+    monkeypatch.setattr(capture_module, "MAX_CAPTURES", count - 1)
+    with pytest.raises(TooManyCaptures) as caught:
+        engine.captures(played, on)
+    assert str(caught.value) == (f"this table has too many ways to capture to check (more than {count - 1} captures); "
+                                 "refused")
