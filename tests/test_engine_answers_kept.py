@@ -66,3 +66,21 @@ def test_a_build_on_the_table_changes_what_a_card_can_capture() -> None:
     built = Table(five, (Build(7, deck.mask([Card.parse("5h"), Card.parse("2c")]), 0),))
     assert engine.can_capture(seven, built)
     assert [c.mask for c in engine.captures(seven, built)] == [built.builds[0].mask]
+
+
+def test_a_take_refused_does_not_narrow_the_captures_listed_next() -> None:
+    # A replay told "the 6h took the Ad" asks for that capture, finds none, then lists the legal ones.
+    engine = CaptureEngine(load_rules("scopa"))
+    cards = [Card.parse(t) for t in ["Ad", "5c", "2d", "4s"]]
+    six, table = engine.deck.index[Card.parse("6h")], Table(engine.deck.mask(cards))
+    assert engine.find(six, table, engine.deck.mask([Card.parse("Ad")])) is None
+    assert [engine.describe(c.mask) for c in engine.captures(six, table)] == ["Ad + 5c", "2d + 4s"]
+
+
+def test_the_captures_beside_one_build_are_not_those_beside_another() -> None:
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+    seven, five = deck.index[Card.parse("7h")], deck.mask([Card.parse("5c")])
+    for build, taken in (("5h 2c", "2c + 5h"), ("4h 3h", "3h + 4h")):
+        table = Table(five, (Build(7, deck.mask(Card.parse(t) for t in build.split()), 0),))
+        assert [engine.describe(c.mask) for c in engine.captures(seven, table)] == [taken]
