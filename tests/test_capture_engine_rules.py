@@ -130,3 +130,12 @@ def test_a_crowded_cassino_table_is_answered_within_the_bound() -> None:
     cassino = engine_of("cassino")
     table = Table(mask(cassino, "Ac 9c 2d 8d 3s 7s 4h 6h 5c 5d Ad 9d 2c 8c"))
     assert len(cassino.captures(index(cassino, "10h"), table)) == 765
+
+
+def test_a_royal_cassino_ace_captures_as_1_and_as_14() -> None:
+    # Foster's Hoyle: the ace played counts 1 or 14, as its player wishes; a table ace goes along.
+    royal = engine_of("royal-cassino")
+    ace = index(royal, "Ah")
+    assert [(royal.describe(c.mask), c.kind) for c in royal.captures(ace, Table(mask(royal, "Ad 9c 5d")))] == [
+        ("Ad", "pair"), ("Ad + 5d + 9c", "combined")]
+    assert royal.can_capture(ace, Table(mask(royal, "Ad"))) and not royal.may_lay(ace, Table(mask(royal, "Ad")))
