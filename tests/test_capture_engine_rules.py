@@ -4,6 +4,8 @@ captures are listed in, and the bound on Cassino's combined captures."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.cards import Card
@@ -139,3 +141,25 @@ def test_a_royal_cassino_ace_captures_as_1_and_as_14() -> None:
     assert [(royal.describe(c.mask), c.kind) for c in royal.captures(ace, Table(mask(royal, "Ad 9c 5d")))] == [
         ("Ad", "pair"), ("Ad + 5d + 9c", "combined")]
     assert royal.can_capture(ace, Table(mask(royal, "Ad"))) and not royal.may_lay(ace, Table(mask(royal, "Ad")))
+
+
+def custom(tmp_path: Path, capture: str) -> CaptureEngine:
+    path = tmp_path / "variant.yaml"
+    path.write_text(f"extends: scopa\nid: variant\nname: Variant\ncapture:\n{capture}")
+    return CaptureEngine(load_rules(str(path)))
+
+
+def test_where_a_pair_need_not_come_first_a_sum_may_be_taken_instead(tmp_path: Path) -> None:
+    # A house Scopa (pair_first off): the 7 may take the 7 or the 3 + 4.
+    engine = custom(tmp_path, "  pair_first: false\n")
+    captures = engine.captures(index(engine, "7h"), Table(mask(engine, "7d 3c 4s")))
+    assert [(engine.describe(c.mask), c.kind) for c in captures] == [("7d", "pair"), ("3c + 4s", "sum")]
+
+
+def test_a_card_that_takes_every_card_of_its_rank_without_combining(tmp_path: Path) -> None:
+    engine = custom(tmp_path, "  pairing: all\n")
+    seven = index(engine, "7h")
+    assert [(engine.describe(c.mask), c.kind) for c in engine.captures(seven, Table(mask(engine, "7d 7s 3c 4d")))] \
+        == [("7d + 7s", "pair")]
+    assert [(engine.describe(c.mask), c.kind) for c in engine.captures(seven, Table(mask(engine, "3c 4d")))] \
+        == [("3c + 4d", "sum")]
