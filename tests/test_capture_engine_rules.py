@@ -163,3 +163,12 @@ def test_a_card_that_takes_every_card_of_its_rank_without_combining(tmp_path: Pa
         == [("7d + 7s", "pair")]
     assert [(engine.describe(c.mask), c.kind) for c in engine.captures(seven, Table(mask(engine, "3c 4d")))] \
         == [("3c + 4d", "sum")]
+
+
+def test_a_card_of_another_rank_is_no_pair() -> None:
+    # Scopa: the 7 pairs with the 7; the 3 beside it is no capture on its own.
+    scopa = engine_of("scopa")
+    seven, table = index(scopa, "7h"), Table(mask(scopa, "7d 3c"))
+    assert scopa.find(seven, table, mask(scopa, "3c")) is None
+    found = scopa.find(seven, table, mask(scopa, "7d"))
+    assert found is not None and found.kind == "pair"
