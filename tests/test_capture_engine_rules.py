@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from scorekeeper.cards import Card
+from scorekeeper.errors import RuleSetError
 from scorekeeper.play import capture as capture_module
 from scorekeeper.play.capture import CaptureEngine, Table, TooManyCaptures
 from scorekeeper.play.ruling import rule_on_capture
@@ -172,3 +174,16 @@ def test_a_card_of_another_rank_is_no_pair() -> None:
     assert scopa.find(seven, table, mask(scopa, "3c")) is None
     found = scopa.find(seven, table, mask(scopa, "7d"))
     assert found is not None and found.kind == "pair"
+
+
+def test_a_rule_set_without_a_capture_section_cannot_check_plays(tmp_path: Path) -> None:
+    # A score-only rule set (Scopa's scoring, no capture section): counted, never replayed.
+    data = yaml.safe_load((Path(__file__).parents[1] / "rulesets" / "scopa.yaml").read_text(encoding="utf-8"))
+    del data["capture"]
+    data.update(id="tally", name="Tally", options=[o for o in data.get("options", [])
+                                                   if not str(o.get("field", "")).startswith("capture")])
+    path = tmp_path / "tally.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(RuleSetError) as caught:
+        CaptureEngine(load_rules(str(path)))
+    assert str(caught.value) == "tally has no capture section, so its plays cannot be checked"
