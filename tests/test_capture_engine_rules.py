@@ -187,3 +187,13 @@ def test_a_rule_set_without_a_capture_section_cannot_check_plays(tmp_path: Path)
     with pytest.raises(RuleSetError) as caught:
         CaptureEngine(load_rules(str(path)))
     assert str(caught.value) == "tally has no capture section, so its plays cannot be checked"
+
+
+def test_a_court_that_only_pairs_takes_no_sum_even_with_a_value(tmp_path: Path) -> None:
+    # A custom Cassino whose courts are worth 11-13 yet only pair: a jack takes the jack, not 6 + 5.
+    path = tmp_path / "worthy-courts.yaml"
+    path.write_text('extends: cassino\nid: worthy-courts\nname: Worthy Courts\ncapture:\n  values: {A: 1, "2": 2, '
+                    '"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, J: 11, Q: 12, K: 13}\n')
+    engine = CaptureEngine(load_rules(str(path)))
+    captures = engine.captures(index(engine, "Jh"), Table(mask(engine, "6c 5d Jd")))
+    assert [engine.describe(c.mask) for c in captures] == ["Jd"]
