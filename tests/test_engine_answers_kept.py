@@ -84,3 +84,14 @@ def test_the_captures_beside_one_build_are_not_those_beside_another() -> None:
     for build, taken in (("5h 2c", "2c + 5h"), ("4h 3h", "3h + 4h")):
         table = Table(five, (Build(7, deck.mask(Card.parse(t) for t in build.split()), 0),))
         assert [engine.describe(c.mask) for c in engine.captures(seven, table)] == [taken]
+
+
+def test_combined_captures_keep_their_order_on_a_table_of_the_same_ranks() -> None:
+    # Royal Cassino orders unions by their cards, not by ranks: a list kept for 2h 4d 8c 10c would
+    # put 4 + 8 first on 2h 4c 8s 10d, where 2 + 10 comes first.
+    engine = CaptureEngine(load_rules("royal-cassino"))
+    deck = engine.deck
+    queen = deck.index[Card.parse("Qh")]
+    engine.captures(queen, Table(deck.mask(Card.parse(t) for t in ["2h", "4d", "8c", "10c"])))
+    later = engine.captures(queen, Table(deck.mask(Card.parse(t) for t in ["2h", "4c", "8s", "10d"])))
+    assert [engine.describe(c.mask) for c in later] == ["2h + 10d", "4c + 8s", "2h + 4c + 8s + 10d"]
