@@ -145,3 +145,12 @@ def test_a_court_that_only_pairs_never_takes_a_build_even_with_a_value(tmp_path:
     assert build_error(engine, deck.index[Card.parse("5h")], table, deck.mask([Card.parse("5h"), Card.parse("Jh")]),
                        11, table.loose) == ("to build 11 the builder must hold another card that takes 11; 5h's player "
                                             "holds Jh")
+
+
+@pytest.mark.parametrize(("loose", "take", "reason"), [
+    ("3d", "5h 2c", "the 7s takes the build 2c + 5h"),
+    ("3d 4d", "5h 2c 3d 4d", "the 7s takes 2c + 3d + 4d + 5h, in groups each worth 7; it clears the table: a sweep"),
+])
+def test_taking_a_build_is_said_as_such(loose: str, take: str, reason: str) -> None:
+    ruling = rule_on_capture("cassino", loose, "7s", take=take, builds=("7=5h,2c",))
+    assert ruling.legal and ruling.reason == reason
