@@ -149,6 +149,7 @@ def test_a_court_that_only_pairs_never_takes_a_build_even_with_a_value(tmp_path:
 
 @pytest.mark.parametrize(("loose", "take", "reason"), [
     ("3d", "5h 2c", "the 7s takes the build 2c + 5h"),
+    ("3d 4d", "3d 4d", "3d + 4d add up to 7, and the 7s counts 7"),  # the build beside it stays
     ("3d 4d", "5h 2c 3d 4d", "the 7s takes 2c + 3d + 4d + 5h, in groups each worth 7; it clears the table: a sweep"),
 ])
 def test_taking_a_build_is_said_as_such(loose: str, take: str, reason: str) -> None:
