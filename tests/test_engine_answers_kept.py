@@ -1,0 +1,97 @@
+"""The capture engine keeps its answers (by the classes of the cards, by the cards a card can
+reach) so that a replay or a simulation asks each question once; a kept answer must never answer
+a different question. One engine asked many questions in a row answers each exactly as an engine
+asked that question alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorekeeper.cards import Card
+from scorekeeper.play.capture import Build, CaptureEngine, Table
+from scorekeeper.rules.catalog import load_rules
+
+
+def _question(engine: CaptureEngine, rng: random.Random, builds: bool) -> tuple[int, Table, int]:
+    """A card, a table of two to six cards (a build among them, sometimes) and a take from it."""
+    pool = rng.sample(range(len(engine.names)), 7)
+    card, cards = pool[0], pool[1:rng.randint(3, 7)]
+    kept: tuple[Build, ...] = ()
+    if builds and len(cards) >= 4 and rng.random() < 0.5:
+        made = cards[:2]
+        value = sum(engine.value[i] for i in made)
+        if 1 <= value <= 10:
+            kept, cards = (Build(value, sum(1 << i for i in made), 0),), cards[2:]
+    table = Table(sum(1 << i for i in cards), kept)
+    take = sum(1 << i for i in rng.sample([*cards, *(i for b in kept for i in range(52) if b.mask >> i & 1)],
+                                          rng.randint(1, 2)))
+    return card, table, take
+
+
+def _answers(engine: CaptureEngine, card: int, table: Table, take: int) -> tuple[object, ...]:
+    captures = engine.captures(card, table)
+    return (engine.can_capture(card, table), engine.may_lay(card, table), captures,
+            engine.find(card, table, take), [engine.find(card, table, c.mask) for c in captures])
+
+
+@pytest.mark.parametrize("rules", ["scopa", "cirulla", "cassino", "kasino", "sbarazzina"])
+def test_an_engine_answers_each_question_as_if_it_were_the_first(rules: str) -> None:
+    ruleset = load_rules(rules)
+    shared = CaptureEngine(ruleset)
+    rng = random.Random(26)
+    for _ in range(60):
+        card, table, take = _question(shared, rng, builds=bool(shared.spec.builds))
+        alone = CaptureEngine(ruleset)
+        assert _answers(shared, card, table, take) == _answers(alone, card, table, take), (
+            shared.names[card], shared.describe(table.mask), shared.describe(take))
+
+
+def test_whether_a_card_can_capture_is_not_kept_as_the_kind_of_a_capture() -> None:
+    # Scopa: "can the Ah capture on Ad 5c?" then "the Ah takes Ad: how?" (the Ad is deck index 0).
+    engine = CaptureEngine(load_rules("scopa"))
+    ah, table = engine.deck.index[Card.parse("Ah")], Table(engine.deck.mask([Card.parse("Ad"), Card.parse("5c")]))
+    assert engine.can_capture(ah, table)
+    capture = engine.find(ah, table, engine.deck.mask([Card.parse("Ad")]))
+    assert capture is not None and capture.kind == "pair"
+
+
+def test_a_build_on_the_table_changes_what_a_card_can_capture() -> None:
+    # Cassino: a 7 takes nothing on a lone 5, but takes a build of 7 laid beside it.
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+    seven, five = deck.index[Card.parse("7h")], deck.mask([Card.parse("5c")])
+    assert not engine.can_capture(seven, Table(five))
+    built = Table(five, (Build(7, deck.mask([Card.parse("5h"), Card.parse("2c")]), 0),))
+    assert engine.can_capture(seven, built)
+    assert [c.mask for c in engine.captures(seven, built)] == [built.builds[0].mask]
+
+
+def test_a_take_refused_does_not_narrow_the_captures_listed_next() -> None:
+    # A replay told "the 6h took the Ad" asks for that capture, finds none, then lists the legal ones.
+    engine = CaptureEngine(load_rules("scopa"))
+    cards = [Card.parse(t) for t in ["Ad", "5c", "2d", "4s"]]
+    six, table = engine.deck.index[Card.parse("6h")], Table(engine.deck.mask(cards))
+    assert engine.find(six, table, engine.deck.mask([Card.parse("Ad")])) is None
+    assert [engine.describe(c.mask) for c in engine.captures(six, table)] == ["Ad + 5c", "2d + 4s"]
+
+
+def test_the_captures_beside_one_build_are_not_those_beside_another() -> None:
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+    seven, five = deck.index[Card.parse("7h")], deck.mask([Card.parse("5c")])
+    for build, taken in (("5h 2c", "2c + 5h"), ("4h 3h", "3h + 4h")):
+        table = Table(five, (Build(7, deck.mask(Card.parse(t) for t in build.split()), 0),))
+        assert [engine.describe(c.mask) for c in engine.captures(seven, table)] == [taken]
+
+
+def test_combined_captures_keep_their_order_on_a_table_of_the_same_ranks() -> None:
+    # Royal Cassino orders unions by their cards, not by ranks: a list kept for 2h 4d 8c 10c would
+    # put 4 + 8 first on 2h 4c 8s 10d, where 2 + 10 comes first.
+    engine = CaptureEngine(load_rules("royal-cassino"))
+    deck = engine.deck
+    queen = deck.index[Card.parse("Qh")]
+    engine.captures(queen, Table(deck.mask(Card.parse(t) for t in ["2h", "4d", "8c", "10c"])))
+    later = engine.captures(queen, Table(deck.mask(Card.parse(t) for t in ["2h", "4c", "8s", "10d"])))
+    assert [engine.describe(c.mask) for c in later] == ["2h + 10d", "4c + 8s", "2h + 4c + 8s + 10d"]
