@@ -1,7 +1,7 @@
 """Mutation testing of the core, in one command: which behaviours of the rules no test holds.
 
     pip install -e '.[test,mutation]'
-    python tests/benchmarks/mutation.py                     # scoring/, match/, play/, tournament/
+    python tests/benchmarks/mutation.py                     # scoring/, match/, tournament/, the play engine
     python tests/benchmarks/mutation.py --only 'scorekeeper.match.ending*' --jobs 2
 
 mutmut (configured under ``[tool.mutmut]`` in pyproject.toml) copies the package into ``mutants/``,
