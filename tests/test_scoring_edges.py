@@ -241,3 +241,31 @@ def test_verify_takes_a_cirulla_piles_line_with_the_dealt_tables_three_sweeps(tm
     assert code == 1
     assert "2 hands checked: 1 ok, 1 failed" in out + err
     assert "line 2: B: 8 sweeps need at least 14 cards" in out + err
+
+
+# Primiera values may be 0 (a rule set of one's own): a side with all four suits still beats one
+# lacking a suit at a total of 0, and two sides level at 0 are a tie at 0.
+ZERO_PRIMIERA = ('id: zero\nname: Zero\nextends: scopa\ncategories:\n  - id: primiera\n'
+                 '    values: {A: 0, "2": 0, "3": 0, "4": 0, "5": 0, "6": 0, "7": 0, J: 0, Q: 0, K: 0}\n')
+ALL_COINS_AND_ONE_OF_EACH = "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd Ac As Ah"
+
+
+@pytest.mark.parametrize(("piles", "points", "note"), [
+    ({"Anna": ALL_COINS_AND_ONE_OF_EACH, "Bruno": "rest"}, (1, 0), "Anna wins with 0 (Bruno lacks coins)"),
+    ({"Anna": "rest", "Bruno": ALL_COINS_AND_ONE_OF_EACH}, (0, 1), "Bruno wins with 0 (Anna lacks coins)"),
+    ({"Anna": "Ad Ac As Ah", "Bruno": "rest"}, (0, 0), "tie at 0 between Anna and Bruno: nobody scores"),
+])
+def test_a_primiera_of_zero_with_all_four_suits_still_beats_a_side_lacking_one(tmp_path, piles, points, note):
+    path = tmp_path / "zero.yaml"
+    path.write_text(ZERO_PRIMIERA, encoding="utf-8")
+    result = sk.score(piles, rules=sk.load_rules(str(path)))
+    assert (_points(result, "primiera"), _note(result, "primiera")) == (points, note)
+
+
+def test_an_each_category_worth_two_a_card_gives_twice_its_cards_at_most(tmp_path):
+    # Cassino's sanity sum is 11 with its four aces at 1 each; at 2 each, 15.
+    path = tmp_path / "twice.yaml"
+    path.write_text("id: twice\nname: Twice\nextends: cassino\ncategories:\n  - id: aces\n    points: 2\n",
+                    encoding="utf-8")
+    twice = sk.load_rules(str(path))
+    assert (Counter(sk.load_rules("cassino")).max_points(2), Counter(twice).max_points(2)) == (11, 15)
