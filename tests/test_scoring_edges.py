@@ -254,6 +254,8 @@ ALL_COINS_AND_ONE_OF_EACH = "Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd Ac As Ah"
     ({"Anna": ALL_COINS_AND_ONE_OF_EACH, "Bruno": "rest"}, (1, 0), "Anna wins with 0 (Bruno lacks coins)"),
     ({"Anna": "rest", "Bruno": ALL_COINS_AND_ONE_OF_EACH}, (0, 1), "Bruno wins with 0 (Anna lacks coins)"),
     ({"Anna": "Ad Ac As Ah", "Bruno": "rest"}, (0, 0), "tie at 0 between Anna and Bruno: nobody scores"),
+    ({"Anna": ALL_COINS_AND_ONE_OF_EACH, "Bruno": "2c 3c", "Carla": "rest"}, (1, 0, 0),
+     "Anna wins with 0 (Bruno lacks coins, cups, swords; Carla lacks coins)"),
 ])
 def test_a_primiera_of_zero_with_all_four_suits_still_beats_a_side_lacking_one(tmp_path, piles, points, note):
     path = tmp_path / "zero.yaml"
