@@ -43,7 +43,7 @@ def _spoilt(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         plays[at]["card"], plays[other]["card"] = plays[other]["card"], plays[at]["card"]
     elif what == 2:  # the stated piles one card off
         side = next(iter(record["piles"]))
-        record["piles"][side] = record["piles"][side].split(" ", 1)[1]
+        record["piles"][side] = " ".join(record["piles"][side].split()[1:])  # a pile of one card: none
     elif what == 3:  # a sweep more
         side = next(iter(record["sweeps"]))
         record["sweeps"][side] += 1
