@@ -30,7 +30,7 @@ from scorekeeper.rules.ruleset import (
 from scorekeeper.scoring._claims import claim_problem
 from scorekeeper.scoring._result import CategoryResult, HandEntry, HandResult, categories_of, fact_name
 from scorekeeper.scoring._tallies import DeclaredScorer, SequenceScorer, SweepsScorer
-from scorekeeper.scoring.bounds import count_problems, fewest_cards, most_declared, most_sweeps, opening_sweeps
+from scorekeeper.scoring.bounds import count_problems, fewest_cards, most_declared, most_sweeps
 from scorekeeper.scoring.categories import CardScorer, EachScorer, MostScorer, Points, Scored, Scorer, SetScorer
 from scorekeeper.scoring.piles import exact_masks, read_piles
 from scorekeeper.scoring.primiera import PrimieraScorer
@@ -84,7 +84,6 @@ class Counter:
         self._plans: dict[tuple[str, ...], _Plan] = {}
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         self._sweeps_on: dict[tuple[str, ...], bool] = {}  # whether sweeps count, by optional categories on
-        self._opening = opening_sweeps(rules)  # sweeps the dealt table may give with fewer than two cards each
         # The bit of each card of the deck by its code (0 for a card of another deck): a pile's
         # cards are read to bits through it, by C calls only, without hashing each Card (a
         # Python-level __hash__).
@@ -200,8 +199,8 @@ class Counter:
         counted = self._sweeps_on.get(enabled)
         if counted is None:
             counted = self._sweeps_on[enabled] = self.rules.counts_sweeps(enabled)
-        return counted and count > 0 and (count * 2 <= held or bool(self._opening)
-                                          and fewest_cards(self.rules, count) <= held)
+        # Two cards a sweep fit whatever the game; only a pile short of them asks about the dealt table.
+        return counted and count > 0 and (count * 2 <= held or fewest_cards(self.rules, count) <= held)
 
     def _side_sweeps(self, entry: HandEntry, side: str, pile: PileText, mask: int, typed: int | None,
                      problems: list[str]) -> int:
