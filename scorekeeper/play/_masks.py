@@ -9,6 +9,10 @@ from typing import NamedTuple
 # Named tuples, not dataclasses: every play makes a Table and many a Capture; a named tuple is made
 # by one call to tuple.__new__, a frozen dataclass sets each field through object.__setattr__.
 
+#: Makes a named tuple from all its fields in one C call, where its class's own ``__new__`` (a Python
+#: function, for the defaults) would be called: for the tables, captures and plays made at every play.
+new_tuple = tuple.__new__
+
 
 class Build(NamedTuple):
     """Cards laid together for a declared value, taken whole by a card of that value only."""

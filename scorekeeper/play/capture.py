@@ -22,7 +22,7 @@ from scorekeeper._words import or_list
 from scorekeeper.cards import Card, Rank, bits_of
 from scorekeeper.errors import RuleSetError, ScorekeeperError
 from scorekeeper.i18n import _
-from scorekeeper.play._masks import BYTE_INDEXES, Build, Capture, Table, fewest, indexes, kind_of
+from scorekeeper.play._masks import BYTE_INDEXES, Build, Capture, Table, fewest, indexes, kind_of, new_tuple
 from scorekeeper.rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
@@ -119,6 +119,8 @@ class CaptureEngine:
                       for i in range(len(cards))]
         self._kept: dict[int, list[tuple[int, str]]] = {}
         self.must_capture = spec.must_capture
+        # The cards of the rank that voids a dealt table (``deals.misdeal``): Scopa's Kings.
+        self.redeal = deck.rank_mask(Rank(spec.deal.redeal_rank)) if spec.deal.redeal else 0
         # Whether a ruling on what the card takes reads the rest of the table: a pair that bars sums
         # or must go along, or the fewest cards to take; else it reads the cards taken alone.
         self.reads_table = [bool(self.mates[i]) or spec.fewest_cards for i in range(len(cards))]
@@ -148,6 +150,8 @@ class CaptureEngine:
         # The same tables for the take, 64 bits higher: the classes of the reachable table cards and
         # of the take counted in one pass over the bytes of ``near | take << 8 * size``.
         self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
+        self._ruling_size = len(self._rank_bytes)
+        self._take_units = [0] + [unit << 64 for unit in units]  # by a one-card take's bit length
         # Where, besides, every class has a value of its own, the captures on tables of the same
         # classes are the same, in the same order, read as places in the table's cards by falling
         # value, class, deck index (the search's order): the list is kept once for all such tables
@@ -266,7 +270,7 @@ class CaptureEngine:
                     break
             if key:
                 self._keep(key, kind)
-        return Capture(take, kind, sweeps and take == whole) if kind else None
+        return new_tuple(Capture, (take, kind, sweeps and take == whole)) if kind else None
 
     def can_capture(self, card: int, table: Table) -> bool:
         """Whether the card has any legal capture on this table: ``bool(self.captures(card, table))``."""
@@ -301,10 +305,13 @@ class CaptureEngine:
             if other:  # a build of another value taken: no ruling kept
                 return 0
             take &= table.loose
-        tables = self._ruling_bytes
-        size = len(tables) >> 1
-        both = (table.loose & self.reach[card] if self.reads_table[card] or not take else 0) | take << 8 * size
-        counts = sum(map(list.__getitem__, tables, both.to_bytes(2 * size if take else size, "little")))
+        near = table.loose & self.reach[card] if self.reads_table[card] or not take else 0
+        size, tables = self._ruling_size, self._ruling_bytes
+        if take & (take - 1):  # several cards: the table's and the take's counted in one pass
+            counts = sum(map(list.__getitem__, tables, (near | take << 8 * size).to_bytes(2 * size, "little")))
+        else:  # none or one (most captures): its class's count added to the table's
+            counts = sum(map(list.__getitem__, tables, near.to_bytes(size, "little")))
+            counts += self._take_units[take.bit_length()]
         return ((counts << 16 | builds) << 8 | self.class_of[card]) << 1 | 1
 
     def _keep(self, key: int, ruling: str) -> None:

@@ -29,12 +29,10 @@ def misdeal(engine: CaptureEngine, table: int) -> str | None:
             return _("the table dealt ({cards}) totals {total}: in {rules} a table of {most} or less is dealt "
                      "again").format(cards=engine.text(table), total=total, rules=engine.rules.name,
                                      most=deal.redeal_total)
-    if not deal.redeal:
+    if not deal.redeal or (table & engine.redeal).bit_count() < deal.redeal_at:
         return None
     rank = Rank(deal.redeal_rank)
-    found = [i for i in indexes(table) if engine.deck.cards[i].rank is rank]
-    if len(found) < deal.redeal_at:
-        return None
+    found = indexes(table & engine.redeal)
     named = translated(_RANK_NAMES[rank.value]) if rank.value in _RANK_NAMES else f"{rank.value}s"
     return _("the table dealt holds {count} {ranks} ({cards}): in {rules} {most} or more is a misdeal, and the cards "
              "are dealt again").format(count=len(found), ranks=named, cards=" ".join(engine.names[i] for i in found),

@@ -7,6 +7,7 @@ Replay and simulation both drive a ``Game``: ``play`` checks a play and applies 
 from __future__ import annotations
 
 from scorekeeper.i18n import _
+from scorekeeper.play._masks import new_tuple
 from scorekeeper.play._reasons import why
 from scorekeeper.play._text import shown
 from scorekeeper.play.builds import apply_build, build_error, trail_problem
@@ -71,7 +72,7 @@ class Game:
         table = self.table
         # No generator made for a table without builds (every table of most games).
         kept = tuple(b for b in table.builds if not b.mask & taken) if table.builds else ()
-        self.table = Table(table.loose & ~taken, kept)
+        self.table = new_tuple(Table, (table.loose & ~taken, kept))
         if capture.sweep:
             self.sweeps[side] += 1
         self.last_capturer = side
@@ -79,7 +80,7 @@ class Game:
 
     def trail(self, player: int, card: int) -> None:
         """Lay a card on the table (known to capture nothing)."""
-        self.table = Table(self.table.loose | 1 << card, self.table.builds)
+        self.table = new_tuple(Table, (self.table.loose | 1 << card, self.table.builds))
         self._played(player, card)
 
     def build(self, player: int, card: int, value: int, onto: int) -> None:

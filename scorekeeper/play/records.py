@@ -24,26 +24,20 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import field
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from scorekeeper.cards import Card, Deck, Rank, read_rank
 from scorekeeper.documents import check_keys, where_of
 from scorekeeper.errors import InputErrors, NotationError
 from scorekeeper.i18n import N_, _
 from scorekeeper.notation import CardReader
+from scorekeeper.play._masks import new_tuple
 from scorekeeper.play._text import shown
 from scorekeeper.rules.catalog import load_rules, named_rules
 from scorekeeper.rules.options import apply_options
 from scorekeeper.rules.ruleset import RuleSet
 from scorekeeper.scoring.piles import split_deck, token_bits
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # frozen dataclasses that compile at most their __init__ (see scorekeeper._frozen)
-    # of the start of every command that reads a record (dataclasses' own timing)
-    from scorekeeper._frozen import dataclass
 
 _KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays",  # not for players: a record's keys
          "piles", "sweeps", "with", "declared", "claims", "seed", "hand", "matta")
@@ -63,9 +57,9 @@ class Play(NamedTuple):
     onto: int = 0
 
 
-@dataclass(frozen=True)
-class Record:
-    """A whole hand as recorded, its cards read in the rule set's deck with the record's suit letters."""
+class Record(NamedTuple):
+    """A whole hand as recorded, its cards read in the rule set's deck with the record's suit letters
+    (a named tuple: one is made for every line ``verify`` replays)."""
 
     source: str
     players: tuple[str, ...]
@@ -73,15 +67,15 @@ class Record:
     dealt: tuple[tuple[int, ...], ...]  # per player, per round: how many cards the record lists
     table: int  # the cards dealt face up
     plays: tuple[Play, ...]
-    reader: CardReader = field(compare=False, repr=False)  # reads the stated piles, later, as the rest was read
-    teams: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    piles: dict[str, tuple[str, str]] | None = None  # stated piles: side -> (text, where)
-    sweeps: dict[str, int] | None = None
-    hand_facts: dict[str, Any] = field(default_factory=dict)  # with, declared, claims, as a hand file has
-    matta: tuple[Rank, str] | None = None  # the rank the matta was named, and where the record says so
+    reader: CardReader  # reads the stated piles, later, as the rest was read
+    teams: dict[str, tuple[str, ...]]  # empty: every player a side of their own
+    piles: dict[str, tuple[str, str]] | None  # stated piles: side -> (text, where)
+    sweeps: dict[str, int] | None
+    hand_facts: dict[str, Any]  # with, declared, claims, as a hand file has
+    matta: tuple[Rank, str] | None  # the rank the matta was named, and where the record says so
     #: A card dealt twice, as ``split_deck`` finds it: (group, card, the group that held it first);
     #: the groups are the players' hands, then the table.
-    repeated: tuple[int, Card, int] | None = None
+    repeated: tuple[int, Card, int] | None
 
 
 def record_keys(data: Any, source: str) -> None:
@@ -136,16 +130,18 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
     plays_data = data["plays"]
     if not isinstance(plays_data, list):
         raise NotationError(_("{where}: plays: must be a list of plays").format(where=where_of(data, "plays", source)))
-    plays, errors = [], []
-    for number, item in enumerate(plays_data, start=1):
-        try:
-            plays.append(bits.play(item, number)
-                         or _play(item, number, _("{source}: play {number}").format(source=source, number=number),
-                                  reader))
-        except (NotationError, InputErrors) as exc:
-            errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
-    if errors:
-        raise InputErrors(errors)  # every one: a command shows the first twenty, verify too
+    read_play = bits.play
+    plays: list[Play | None] = [read_play(item, number) for number, item in enumerate(plays_data, start=1)]
+    if None in plays:  # a play not as simulate writes it: read by the CardReader, which words what is wrong
+        errors = []
+        for number, item in enumerate(plays_data, start=1):
+            try:
+                plays[number - 1] = plays[number - 1] or _play(
+                    item, number, _("{source}: play {number}").format(source=source, number=number), reader)
+            except (NotationError, InputErrors) as exc:
+                errors += exc.messages if isinstance(exc, InputErrors) else [str(exc)]
+        if errors:
+            raise InputErrors(errors)  # every one: a command shows the first twenty, verify too
     teams = read_teams(data.get("teams"), players, where_of(data, "teams", source))
     stated = data.get("piles")
     piles = None
@@ -162,7 +158,8 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         raise NotationError(_("{where}: sweeps: must map each side to a number").format(
             where=where_of(data, "sweeps", source)))
     facts = {k: data[k] for k in ("with", "declared", "claims") if k in data}
-    return Record(source, tuple(players), tuple(batches), tuple(dealt), table, tuple(plays), reader, teams, piles,
+    return Record(source, tuple(players), tuple(batches), tuple(dealt), table, cast("tuple[Play, ...]", tuple(plays)),
+                  reader, teams, piles,
                   None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts, _matta(data, source, deck),
                   repeated)
 
@@ -214,30 +211,33 @@ class _Codec:
         """A play as ``simulate`` writes it (a side, a card and what it took, in canonical tokens,
         none twice) read without wording where it stands, or None: ``_play`` reads and words
         anything else (each play's place in messages is worded only for a play that needs it)."""
-        if type(item) is not dict:
+        try:  # a key missing, a card not of the deck, an item of another type: None
+            side, index, take = item["side"], self.index[item["card"]], item.get("take")
+        except (KeyError, TypeError, AttributeError):
             return None
-        side, card, take = item.get("side"), item.get("card"), item.get("take", _NO_TAKE)
-        index = self.index.get(card) if type(card) is str else None
+        mask: int | None
+        try:
+            mask = self.takes[take] if take is not None else 0
+        except (KeyError, TypeError):  # a take not met yet, or not text
+            mask = self._take(take) if type(take) is str else None
         # No key but these (a take given as null is not as simulate writes it either).
-        if type(side) is not str or not side or index is None or len(item) != 2 + (take is not _NO_TAKE):
+        if mask is None or type(side) is not str or not side or len(item) != 2 + (take is not None):
             return None
-        if take is _NO_TAKE:
-            return Play(number, side, index)
-        mask = self.takes.get(take) if type(take) is str else None
-        if mask is None:
-            if type(take) is not str:
-                return None
-            tokens = take.split()
-            try:
-                mask = sum(map(self.bits.__getitem__, tokens))
-            except KeyError:
-                return None
-            if mask.bit_count() != len(tokens):  # a card listed twice: worded by _play
-                return None
-            if len(self.takes) >= MAX_TAKES:
-                self.takes.clear()
-            self.takes[take] = mask
-        return Play(number, side, index, mask)
+        return new_tuple(Play, (number, side, index, mask, None, 0))
+
+    def _take(self, take: str) -> int | None:
+        """The mask of a take's canonical tokens, kept; None when one is not canonical or is listed twice."""
+        tokens = take.split()
+        try:
+            mask = sum(map(self.bits.__getitem__, tokens))
+        except KeyError:
+            return None
+        if mask.bit_count() != len(tokens):  # a card listed twice: worded by _play
+            return None
+        if len(self.takes) >= MAX_TAKES:
+            self.takes.clear()
+        self.takes[take] = mask
+        return mask
 
 
 @cache

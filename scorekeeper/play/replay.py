@@ -266,13 +266,6 @@ def seats_problem(engine: CaptureEngine, names: Sequence[str], teams: Mapping[st
     """Whether the game is played by this many players (and in these teams)."""
     rules = engine.rules
     sides, players = rules.sides, len(names)
-    ways = []
-    if sides.singles:
-        ways.append(ngettext("{count} player", "{count} players", sides.min).format(count=sides.min)
-                    if sides.min == sides.max else
-                    _("{low} to {high} players").format(low=sides.min, high=sides.max))
-    if sides.teams:
-        ways.append(_("teams ({shapes})").format(shapes=", ".join(sides.teams)))
     if teams:
         sizes = {len(members) for members in teams.values()}
         shape = f"{len(teams)}x{sizes.pop()}" if len(sizes) == 1 else ""
@@ -289,6 +282,13 @@ def seats_problem(engine: CaptureEngine, names: Sequence[str], teams: Mapping[st
         else:
             seated = ngettext("{count} player", "{count} players", players)
         seated = seated.format(count=players)
+    ways = []
+    if sides.singles:
+        ways.append(ngettext("{count} player", "{count} players", sides.min).format(count=sides.min)
+                    if sides.min == sides.max else
+                    _("{low} to {high} players").format(low=sides.min, high=sides.max))
+    if sides.teams:
+        ways.append(_("teams ({shapes})").format(shapes=", ".join(sides.teams)))
     return _("deal: {rules} is played by {ways}, not by {seated}").format(rules=rules.name, ways=or_list(ways),
                                                                          seated=seated)
 
@@ -313,14 +313,11 @@ def sizes_problem(engine: CaptureEngine, names: Sequence[str], dealt: Sequence[S
         if held != each:
             return _("deal: {player} is dealt {count} cards; in {rules} with {players} players each is dealt "
                      "{each}").format(player=shown(player), count=held, rules=name, players=players, each=each)
-        if len(rounds) > 1:
-            for number, size in enumerate(rounds, start=1):
-                if size != deal.hand:
-                    return ngettext("deal: {player} is dealt {count} card in round {number}; {rules} deals {size} a "
-                                    "round",
-                                    "deal: {player} is dealt {count} cards in round {number}; {rules} deals {size} a "
-                                    "round", size).format(player=shown(player), count=size, number=number, rules=name,
-                                                          size=deal.hand)
+        if len(rounds) > 1 and rounds.count(deal.hand) != len(rounds):
+            number, size = next((n, s) for n, s in enumerate(rounds, start=1) if s != deal.hand)
+            return ngettext("deal: {player} is dealt {count} card in round {number}; {rules} deals {size} a round",
+                            "deal: {player} is dealt {count} cards in round {number}; {rules} deals {size} a round",
+                            size).format(player=shown(player), count=size, number=number, rules=name, size=deal.hand)
     return None
 
 

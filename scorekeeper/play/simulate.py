@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper._json import dumps
-from scorekeeper.cards import Rank
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
 from scorekeeper.play._draws import shuffle
@@ -98,8 +97,6 @@ class Simulator:
         self.sides = sides
         self.side_of = [next(i for i, s in enumerate(sides) if p in self.teams[s]) if self.teams else i
                         for i, p in enumerate(self.players)]
-        spec = self.engine.spec
-        self.redeal = self.engine.deck.rank_mask(Rank(spec.deal.redeal_rank)) if spec.deal.redeal else 0
 
     def deal(self, number: int) -> tuple[random.Random, int, list[list[list[int]]]]:
         """Hand ``number``'s generator, its table (a mask) and each player's cards round by round
@@ -110,8 +107,7 @@ class Simulator:
         shuffle(rng, order)
         deal = engine.spec.deal
         table = sum(1 << i for i in order[:deal.table])
-        # The misdeal's rank counted on a mask first: the words of misdeal() only for a table it voids.
-        while ((table & self.redeal).bit_count() >= deal.redeal_at or deal.redeal_total) and misdeal(engine, table):
+        while misdeal(engine, table):
             shuffle(rng, order)  # a void table (three Kings in Scopa...): the cards are dealt again
             table = sum(1 << i for i in order[:deal.table])
         # Each player's cards of each round, lowest first, cut and sorted in C.
