@@ -208,22 +208,29 @@ class _Codec:
         return mask, len(cards)
 
     def play(self, item: Any, number: int) -> Play | None:
-        """A play as ``simulate`` writes it (a side, a card and what it took, in canonical tokens,
-        none twice) read without wording where it stands, or None: ``_play`` reads and words
-        anything else (each play's place in messages is worded only for a play that needs it)."""
+        """A play as ``simulate`` writes it (a side, a card and what it took or the build it made, in
+        canonical tokens, none twice) read without wording where it stands, or None: ``_play`` reads
+        and words anything else (each play's place in messages is worded only for a play that needs it)."""
         try:  # a key missing, a card not of the deck, an item of another type: None
-            side, index, take = item["side"], self.index[item["card"]], item.get("take")
+            side, index = item["side"], self.index[item["card"]]
+            if len(item) < 4:  # what it took, if anything
+                build, cards = None, item.get("take")
+            else:  # a build: its value, and the cards it is made on
+                build, cards = item["build"], item["onto"]
         except (KeyError, TypeError, AttributeError):
             return None
         mask: int | None
         try:
-            mask = self.takes[take] if take is not None else 0
-        except (KeyError, TypeError):  # a take not met yet, or not text
-            mask = self._take(take) if type(take) is str else None
+            mask = self.takes[cards] if cards is not None else 0
+        except (KeyError, TypeError):  # cards not met yet, or not text
+            mask = self._take(cards) if type(cards) is str else None
         # No key but these (a take given as null is not as simulate writes it either).
-        if mask is None or type(side) is not str or not side or len(item) != 2 + (take is not None):
+        keys = 2 + (cards is not None) + (build is not None)
+        if mask is None or type(side) is not str or not side or len(item) != keys:
             return None
-        return new_tuple(Play, (number, side, index, mask, None, 0))
+        if build is None:
+            return new_tuple(Play, (number, side, index, mask, None, 0))
+        return new_tuple(Play, (number, side, index, 0, build, mask)) if type(build) is int and build > 0 else None
 
     def _take(self, take: str) -> int | None:
         """The mask of a take's canonical tokens, kept; None when one is not canonical or is listed twice."""
