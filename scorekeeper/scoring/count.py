@@ -233,19 +233,14 @@ class Counter:
                 "(--with {id})", count).format(side=side, count=count, id=optional, rules=self.rules.id))
         return count
 
-    def active(self, enabled: Sequence[str] = ()) -> tuple[tuple[Scorer, str, bool], ...]:
-        """The scorers that count in a hand with these optional categories on, in count order."""
-        return self._plan(tuple(enabled)).active
-
     def _plan(self, enabled: tuple[str, ...]) -> _Plan:
         # Kept per set of optional categories, not chosen anew for every hand.
         plan = self._plans.get(enabled)
         if plan is None:
-            active = tuple((s, s.spec.id, s.wins_match) for s in self.scorers
-                           if not s.spec.optional or s.spec.id in enabled)
-            plan = self._plans[enabled] = _Plan(active, tuple(s for s, _, _ in active),
-                                                tuple(s.score for s, _, _ in active), tuple(c for _, c, _ in active),
-                                                tuple(i for i, (_, _, wins) in enumerate(active) if wins))
+            active = tuple(s for s in self.scorers if not s.spec.optional or s.spec.id in enabled)
+            plan = self._plans[enabled] = _Plan(active, tuple(s.score for s in active),
+                                                tuple(s.spec.id for s in active),
+                                                tuple(i for i, s in enumerate(active) if s.wins_match))
         return plan
 
     def count(self, sides: tuple[str, ...], masks: Sequence[int], sweeps: tuple[int, ...],
@@ -287,12 +282,9 @@ class Counter:
 
 
 class _Plan(NamedTuple):
-    """The categories counted with some optional ones on, laid out for ``Counter.count``: its loop
-    over (scorer, id, wins) tuples, building a CategoryResult and appending to two lists for each
-    category, was most of a count's own work (outside the scorers); this plan and the categories
-    made lazily (``HandResult.categories``) spare it."""
+    """The categories counted with some optional ones on, in count order, laid out once for
+    ``Counter.count`` so that a count loops over nothing but the scorers' methods."""
 
-    active: tuple[tuple[Scorer, str, bool], ...]
     scorers: tuple[Scorer, ...]
     methods: tuple[Callable[[Points, Points, Points], Scored], ...]  # each scorer's score, bound once
     ids: tuple[str, ...]
