@@ -88,9 +88,7 @@ class Scorer:
     def __init__(self, spec: Any, deck: Deck) -> None:
         self.spec = spec
         self.deck = deck
-        # The outcome of a category is a few tuples of small ints, decided by a few numbers per
-        # side; the outcomes are immutable, so one seen before is handed out again instead of
-        # being rebuilt.
+        # Outcomes are immutable and decided by a few numbers per side: one seen before is handed out again.
         self.known: dict[Any, Scored] = {}
         self._shares: dict[tuple[int | None, int], Points] = {}
 

@@ -84,9 +84,7 @@ class Counter:
         self._plans: dict[tuple[str, ...], _Plan] = {}
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         self._sweeps_on: dict[tuple[str, ...], bool] = {}  # whether sweeps count, by optional categories on
-        # The bit of each card of the deck by its code (0 for a card of another deck): a pile's
-        # cards are read to bits through it, by C calls only, without hashing each Card (a
-        # Python-level __hash__).
+        # The bit of each card of the deck by its code (0 for a card of another deck), for ``_read_pile``.
         self._bit_of_code = [0] * CODES
         for i, card in enumerate(self.deck.cards):
             self._bit_of_code[card.code] = 1 << i
@@ -159,17 +157,16 @@ class Counter:
     def _check_bounds(self, entry: HandEntry) -> None:
         n = len(entry.sides)
         limits = self._limits.get(n)
-        if limits is None:  # kept per number of sides: working them out took a sixth of a hand's count
+        if limits is None:  # kept per number of sides, not worked out for every hand
             limits = self._limits[n] = (most_sweeps(self.rules, n), most_declared(self.rules, n))
         sweeps, declared = entry.sweeps, entry.declared
-        # No keyword call and no generator made for nothing.
         if (sweeps and max(sweeps.values()) > limits[0]
                 or declared and any(c > limits[1] for counts in declared.values() for c in counts.values())):
             raise InputErrors(count_problems(self.rules, n, entry.sweeps, entry.declared, entry.name_of))
 
     def _exact_masks(self, sides: tuple[str, ...], piles: Sequence[PileText]) -> tuple[int, ...] | None:
         """The piles as masks when nothing is wrong with them (the usual hand), else None, and then
-        ``read_piles`` finds and words every problem (bench_score.py prints Counter.score without it)."""
+        ``read_piles`` finds and words every problem."""
         if len(set(sides)) != len(sides):
             return None
         return exact_masks(piles, self.rules, self._read_pile)
