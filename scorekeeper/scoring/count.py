@@ -79,7 +79,6 @@ class Counter:
         self.rules = rules
         self.deck = rules.cards
         self.scorers = tuple(build_scorer(c, self.deck) for c in rules.categories)
-        self.has_sweeps = any(isinstance(c, SweepsCategory) for c in rules.categories)
         self._declared = {c.id for c in rules.categories if isinstance(c, DeclaredCategory)}
         self._plans: dict[tuple[str, ...], _Plan] = {}
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
@@ -218,16 +217,16 @@ class Counter:
                 side=side, count=count, cards=needed, held=held))
         # Sweeps typed while the game's sweeps category is optional and off would vanish from the
         # count without a word (Spade Cassino's count only when the players agree, per Bicycle).
-        if count and not self.has_sweeps:
+        sweeps_id = next((s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory)), None)
+        if count and sweeps_id is None:
             problems.append(_("{side}: {rules} does not score sweeps, yet {count} were typed").format(
                 side=side, rules=self.rules.id, count=count))
         elif count and not self.rules.counts_sweeps(entry.enabled):
-            optional = next(s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory))  # has_sweeps: one is
             problems.append(ngettext(
                 "{side}: {count} sweep typed, but {id} is an optional category of {rules}, not turned on "
                 "(--with {id})",
                 "{side}: {count} sweeps typed, but {id} is an optional category of {rules}, not turned on "
-                "(--with {id})", count).format(side=side, count=count, id=optional, rules=self.rules.id))
+                "(--with {id})", count).format(side=side, count=count, id=sweeps_id, rules=self.rules.id))
         return count
 
     def _plan(self, enabled: tuple[str, ...]) -> _Plan:
