@@ -67,9 +67,7 @@ def split_deck(deck: Deck, groups: Sequence[Iterable[Card]]) -> DeckSplit:
             else:
                 owner[index] = i
                 masks[i] |= 1 << index
-    placed = 0
-    for mask in masks:
-        placed |= mask
+    placed = sum(masks)  # the masks share no card: each stays with its first group
     return DeckSplit(tuple(masks), tuple(foreign), tuple(repeated), deck.full & ~placed)
 
 

@@ -72,16 +72,11 @@ class PrimieraScorer(Scorer):
         return tuple(self.side(pile) for pile in piles)
 
     def total(self, pile: int) -> int | None:
-        """The primiera total of one pile, or None if it lacks a suit."""
-        total = self._sum(pile)
+        """The primiera total of one pile, or None if it lacks a suit (a negative sum: see ``_held_values``)."""
+        got, bits = self.held_value, self.suit_bits
+        one, two, three, four = self.shifts
+        total = got[pile >> one & bits] + got[pile >> two & bits] + got[pile >> three & bits] + got[pile >> four & bits]
         return total if total >= 0 else None
-
-    def _sum(self, pile: int) -> int:
-        """The total of one pile, negative if it lacks a suit (see ``_held_values``)."""
-        value, bits = self.held_value, self.suit_bits
-        first, second, third, fourth = self.shifts
-        return value[pile >> first & bits] + value[pile >> second & bits] + value[pile >> third & bits] + value[
-            pile >> fourth & bits]
 
     def score(self, piles: Points, sweeps: Points, declared: Points) -> Scored:
         if len(piles) == 2:  # the usual hand, written out
