@@ -26,7 +26,7 @@ from scorekeeper.play._text import shown
 #: The longest line read, as the longest hand file: a simulated 52-card record is about 3 KiB.
 MAX_LINE = 256 * 1024
 #: Bytes read at a time, cut after the last whole line. The reading process spends about as much on
-#: each block whatever its size (CPU the workers go without): large blocks keep it small.
+#: each block whatever its size (handing it over, taking its verdicts back): large blocks keep it small.
 CHUNK_BYTES = 1024 * 1024
 
 

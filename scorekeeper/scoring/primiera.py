@@ -114,8 +114,9 @@ def _ladders(deck: Deck, ranked: tuple[int, ...]) -> tuple[tuple[Suit, tuple[tup
 
 @cache
 def _best_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
-    """The best value of every subset of one suit's cards, indexed by the subset's bits: built by
-    doubling (each rank adds the subsets that hold it), and shared by the rule sets with these values."""
+    """The best value of every subset of one suit's cards, indexed by the subset's bits (one look-up
+    instead of a walk down ``_ladders``): built by doubling (each rank adds the subsets that hold it),
+    and shared by the rule sets with these values."""
     table = [0]
     for value in ranked:
         table += [best if best > value else value for best in table]
