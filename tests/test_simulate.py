@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.errors import HandError
+from scorekeeper.play._draws import shuffle
 from scorekeeper.play.simulate import Simulator, seating, simulate
 from scorekeeper.rules.catalog import builtin_ids, load_rules
 
@@ -31,6 +33,16 @@ def test_same_seed_same_file(tmp_path: Path) -> None:
 
 def test_another_seed_another_file() -> None:
     assert run("simulate", "-n", "3", "--seed", "1")[1] != run("simulate", "-n", "3", "--seed", "2")[1]
+
+
+def test_the_pack_is_shuffled_as_random_shuffles_it_so_a_seed_keeps_naming_the_same_file() -> None:
+    for seed in range(200):
+        for size in (1, 2, 40, 52, 200):
+            ours, theirs = list(range(size)), list(range(size))
+            mine, python = random.Random(seed), random.Random(seed)
+            shuffle(mine, ours)
+            python.shuffle(theirs)
+            assert ours == theirs and mine.random() == python.random(), (seed, size)
 
 
 def test_a_hand_is_the_same_whichever_hands_come_before_it() -> None:

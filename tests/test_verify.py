@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.play.simulate import Simulator, json_line
-from scorekeeper.play.verify import Summary, Unreadable, verify_files, verify_lines
+from scorekeeper.play.verify import Summary, Unreadable, verify_batches, verify_lines
 from scorekeeper.rules.catalog import load_rules
 
 runner = CliRunner()
@@ -178,13 +178,13 @@ def test_verify_never_crashes_on_a_mangled_record(rules: str, data: st.DataObjec
         assert all(isinstance(p, str) and p for p in result.problems)
 
 
-def test_verify_files_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> None:
+def test_verify_batches_reports_an_unreadable_file_and_goes_on(tmp_path: Path) -> None:
     good = write(tmp_path, simulated(2))
     summary = Summary()
-    results = list(verify_files([tmp_path / "none.jsonl", good]))
-    for result in results:
-        summary.add(result)
-    assert results[0] == Unreadable(f"{tmp_path / 'none.jsonl'}: cannot read: no such file")
+    batches = list(verify_batches([tmp_path / "none.jsonl", good]))
+    for batch in batches:
+        summary.add(batch)
+    assert batches[0] == Unreadable(f"{tmp_path / 'none.jsonl'}: cannot read: no such file")
     assert summary.to_dict() == {"hands": 2, "ok": 2, "failed": 0, "not_understood": 0, "unreadable_files": 1,
                                  "replay": True, "not_replayed": 0}
 

@@ -25,9 +25,8 @@ from scorekeeper.play._text import shown
 
 #: The longest line read, as the longest hand file: a simulated 52-card record is about 3 KiB.
 MAX_LINE = 256 * 1024
-#: Bytes read at a time, cut after the last whole line: some 5,700 piles-only lines or 340 records.
-#: The reading process spends about as much on each block whatever its size (handing it over,
-#: taking its verdicts back), CPU that two workers on two cores go without: large blocks keep it small.
+#: Bytes read at a time, cut after the last whole line. The reading process spends about as much on
+#: each block whatever its size (handing it over, taking its verdicts back): large blocks keep it small.
 CHUNK_BYTES = 1024 * 1024
 
 

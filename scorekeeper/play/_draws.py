@@ -1,12 +1,11 @@
-"""Random draws made the way ``random.Random`` makes them, without its Python frames per draw.
+"""The pack shuffled the way ``random.Random`` shuffles it, without its Python frames per draw.
 
-``simulate`` must draw the same numbers in the same order forever (a seed names a file), and a
-simulated hand makes about 90 draws: 39 to shuffle the pack, one per card played, one per capture
-chosen. In CPython 3.11 ``choice(seq)`` is ``seq[_randbelow(len(seq))]``, ``shuffle`` swaps each
-place from the last down with one ``_randbelow(i + 1)`` below it, and ``_randbelow(n)`` draws
-``getrandbits(n.bit_length())`` until the number is below ``n`` (Lib/random.py). These functions do
-the same with one call to ``getrandbits`` per number drawn; tests/test_simulate_quick.py checks them
-against ``random.Random`` itself, so a Python that draws otherwise is caught at once.
+``simulate`` must draw the same numbers in the same order forever (a seed names a file). In CPython
+3.11 ``shuffle`` swaps each place from the last down with one ``_randbelow(i + 1)`` below it, and
+``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the number is below ``n``
+(Lib/random.py). ``shuffle`` does the same with one call to ``getrandbits`` per number drawn;
+tests/test_simulate.py checks it against ``random.Random`` itself, so a Python that draws otherwise
+is caught at once.
 """
 
 from __future__ import annotations
@@ -27,13 +26,3 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
         while j >= size:
             j = getrandbits(width)
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def below(rng: random.Random, size: int) -> int:
-    """``rng._randbelow(size)``: what ``rng.choice`` of ``size`` things picks (``size`` at least 1)."""
-    getrandbits = rng.getrandbits
-    width = size.bit_length()
-    drawn = getrandbits(width)
-    while drawn >= size:
-        drawn = getrandbits(width)
-    return drawn

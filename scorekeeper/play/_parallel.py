@@ -54,7 +54,7 @@ def in_order(work: Callable[[Task], Result], tasks: Iterable[Task], jobs: int | 
         yield from map(work, first)
         yield from map(work, pending)
         return
-    import multiprocessing  # only where a pool starts: a tenth of verify's start-up
+    import multiprocessing  # only where a pool starts: it weighs on verify's start-up
 
     context = multiprocessing.get_context()
     with context.Pool(jobs, _worker_start, (setup, setup_args, current())) as pool:

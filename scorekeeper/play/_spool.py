@@ -1,10 +1,9 @@
 """Output that workers write to files of a private folder, copied into the real output in order.
 
-A worker of ``simulate`` that hands its lines back through the pool's pipe has them pickled,
-pushed 64 KiB a turn, unpickled and written by the process that writes the output, CPU taken
-from the workers on a machine of two cores. Written by the worker to a file and copied from it
-by the kernel (``os.sendfile``), they cost the writing process much less. A chunk's file is
-removed once copied; the folder goes at the end, or when the run stops on an error or Ctrl-C.
+Lines a worker of ``simulate`` handed back through the pool's pipe would be pickled and unpickled,
+CPU the writing process takes from the workers; written by the worker to a file and copied by the
+kernel (``os.sendfile``), they cost it much less. A chunk's file is removed once copied; the folder
+goes at the end, or when the run stops on an error or Ctrl-C.
 """
 
 from __future__ import annotations

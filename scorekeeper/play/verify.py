@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import replace
 from json import dumps
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,7 +39,6 @@ class LineResult:
     problems: tuple[str, ...] = ()
     understood: bool = True
     source: str = ""  # the file, as the problems are reported against it
-    replayed: bool = True  # False: a record whose plays were skipped (replay=False)
 
     @property
     def ok(self) -> bool:
@@ -72,15 +70,6 @@ class Batch:
         """The lines that do not check out, in order."""
         return (v for v in self.verdicts if type(v) is not int)  # type: ignore[misc]
 
-    def results(self) -> Iterator[LineResult]:
-        """One result per line, in order."""
-        skipped = set(self.not_replayed)
-        for verdict in self.verdicts:
-            if isinstance(verdict, int):
-                yield LineResult(verdict, source=self.source, replayed=verdict not in skipped)
-            else:
-                yield replace(verdict, replayed=False) if verdict.number in skipped else verdict
-
 
 @dataclass()
 class Summary:
@@ -94,26 +83,17 @@ class Summary:
     unreadable_files: int = 0
     not_replayed: int = 0
 
-    def add(self, result: LineResult | Batch | Unreadable) -> None:
+    def add(self, result: Batch | Unreadable) -> None:
         if isinstance(result, Unreadable):
             self.unreadable_files += 1
-        elif isinstance(result, Batch):
-            failing = list(result.failing)
-            self.hands += len(result.verdicts)
-            self.ok += len(result.verdicts) - len(failing)
-            self.not_replayed += len(result.not_replayed)
-            for line in failing:
-                self.failed += line.understood
-                self.not_understood += not line.understood
-        else:
-            self.hands += 1
-            self.not_replayed += not result.replayed
-            if result.ok:
-                self.ok += 1
-            elif result.understood:
-                self.failed += 1
-            else:
-                self.not_understood += 1
+            return
+        failing = list(result.failing)
+        self.hands += len(result.verdicts)
+        self.ok += len(result.verdicts) - len(failing)
+        self.not_replayed += len(result.not_replayed)
+        for line in failing:
+            self.failed += line.understood
+            self.not_understood += not line.understood
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON shape of the summary: the counts, and whether plays were replayed."""
@@ -221,8 +201,8 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
                 continue
         verdict = verifier.check(number, line)
         if verdict is not None:
-            yield from Batch(source, (verdict,), tuple(verifier.not_replayed)).results()
-            verifier.not_replayed.clear()
+            yield LineResult(verdict, source=source) if isinstance(verdict, int) else verdict
+            verifier.not_replayed.clear()  # counted by verify_batches' batches only; kept from growing here
 
 
 def _shown(problems: Iterable[str]) -> tuple[str, ...]:
@@ -242,18 +222,6 @@ def _json_problem(message: str, where: str) -> str:
 def _local(message: str, where: str) -> str:
     # Messages from the hand reader start with the place; the caller already names the line.
     return message[len(where) + 2:] if message.startswith(where + ": ") else message
-
-
-def verify_files(paths: Iterable[str | Path], *, rules: str | None = None, replay: bool = True, jobs: int | None = 1,
-                 options: Mapping[str, object] | None = None) -> Iterator[LineResult | Unreadable]:
-    """Check every line of each JSON Lines file in turn (``-`` is standard input); a file that
-    cannot be opened is reported and skipped. Add the results to a ``Summary`` for the totals.
-    ``rules`` and ``options`` (the rule set's options chosen) apply to every line."""
-    for batch in verify_batches(paths, rules=rules, replay=replay, jobs=jobs, options=options):
-        if isinstance(batch, Unreadable):
-            yield batch
-        else:
-            yield from batch.results()
 
 
 def verify_batches(paths: Iterable[str | Path], *, rules: str | None = None, replay: bool = True,
@@ -300,7 +268,7 @@ def _check_chunk(task: tuple[Chunk, str | None, bool, tuple[tuple[str, object], 
             "{source} line {number}: the file changed while it was being read; the rest of it is not read").format(
             source=chunk.source, number=chunk.first)
     try:
-        text = data.decode("utf-8")  # the whole block at once: a tenth of the time of line by line
+        text = data.decode("utf-8")  # the whole block at once, not line by line
     except UnicodeDecodeError as exc:
         number = chunk.first + data.count(b"\n", 0, exc.start)
         stop = _("{source} line {number}: not UTF-8 text; the rest of the file is not read").format(

@@ -2,13 +2,12 @@
 hand-file reader when nothing in it is unusual.
 
 ``plain_entry`` makes the same ``HandEntry`` that ``hand_from_mapping`` and ``HandSpec.entry`` make
-of such a hand, with the same words for where each fact was given (and, when the piles hold every
-card once, the piles as masks, so that their cards are never looked up as objects), or returns None: a token that is
-not a card's canonical text (a suit group, a mark, a word, a bad token), Italian suit letters,
-declarations, a side written as a team, a count that is not a plain whole number, a mapping that is
-not a plain dict (one read from a file knows where its keys stood). The caller then takes the full
-path, which reads and words everything. ``tests/test_scoring_fast_paths.py`` checks that both paths
-agree on random hands.
+of such a hand, with the same words for where each fact was given, or returns None at anything
+unusual: a token that is not a card's canonical text (a suit group, a mark, a word, a bad token),
+Italian suit letters, declarations, a side written as a team, a count that is not a plain whole
+number, a mapping that is not a plain dict (one read from a file knows where its keys stood). The
+caller then takes the full path, which reads and words everything; ``tests/test_scoring_fast_paths.py``
+checks that both paths agree on random hands.
 """
 
 from __future__ import annotations
@@ -33,7 +32,6 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
     """The typed hand of plain pile texts in canonical tokens (or ``rest``) and plain counts, or None;
     with it, the piles as masks when they hold every card of the deck once (``Counter.score_masks``
     counts them), else None (``Counter.score`` reads the piles and words what is wrong)."""
-    # The hand-file reader, the HandSpec and the reading of its piles were half the front door's work.
     if type(piles) is not dict or not piles:
         return None
     # A side written as a team (Anna+Bruno) has its shape checked on the full way (scoring.sides).

@@ -71,12 +71,11 @@ class SweepsScorer(Scorer):
         return self.known.get(sweeps) or self._decide(tuple(sweeps))
 
     def _decide(self, sweeps: Points) -> Scored:
-        per = self.spec.points
+        net = sweeps
         if self.spec.cancel:
             net = tuple(max(0, s - max((o for j, o in enumerate(sweeps) if j != i), default=0))
                         for i, s in enumerate(sweeps))
-            return self.keep(sweeps, Scored(tuple(n * per for n in net), sweeps, None))
-        return self.keep(sweeps, Scored(tuple(s * per for s in sweeps), sweeps, None))
+        return self.keep(sweeps, Scored(tuple(n * self.spec.points for n in net), sweeps, None))
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         if self.spec.cancel:

@@ -49,17 +49,13 @@ class Explained:
 
 def selection_mask(select: Selection, deck: Deck) -> int:
     """The bitmask of the cards a selection chooses in this deck."""
-    picked = 0
+    picked = deck.mask(Card.parse(t) for t in select.cards)
     if select.suits or select.ranks or not select.cards:
-        for card in deck.cards:
-            if (not select.suits or card.suit.value in select.suits) and (
-                    not select.ranks or card.rank.value in select.ranks):
-                picked |= deck.bit(card)
-    picked |= deck.mask(Card.parse(t) for t in select.cards)
+        picked |= deck.mask(c for c in deck.cards if (not select.suits or c.suit.value in select.suits)
+                            and (not select.ranks or c.rank.value in select.ranks))
     dropped = deck.mask(Card.parse(t) for t in select.except_cards)
-    for card in deck.cards:
-        if card.suit.value in select.except_suits or card.rank.value in select.except_ranks:
-            dropped |= deck.bit(card)
+    dropped |= deck.mask(c for c in deck.cards if c.suit.value in select.except_suits
+                         or c.rank.value in select.except_ranks)
     return picked & ~dropped
 
 
@@ -88,9 +84,7 @@ class Scorer:
     def __init__(self, spec: Any, deck: Deck) -> None:
         self.spec = spec
         self.deck = deck
-        # The outcome of a category is a few tuples of small ints, decided by a few numbers per
-        # side; the outcomes are immutable, so one seen before is handed out again instead of
-        # being rebuilt.
+        # Outcomes are immutable and decided by a few numbers per side: one seen before is handed out again.
         self.known: dict[Any, Scored] = {}
         self._shares: dict[tuple[int | None, int], Points] = {}
 
@@ -252,15 +246,9 @@ class EachScorer(Scorer):
         known = self.known.get(held)
         if known is not None:
             return known
-        per = self.spec.points
-        points = []
-        for pile in held:
-            total = (pile & self.plain).bit_count() * per
-            for bit, extra in self.special:
-                if pile & bit:
-                    total += extra
-            points.append(total)
-        return self.keep(held, Scored(tuple(points), tuple(pile.bit_count() for pile in held), None))
+        points = tuple((pile & self.plain).bit_count() * self.spec.points
+                       + sum(extra for bit, extra in self.special if pile & bit) for pile in held)
+        return self.keep(held, Scored(points, tuple(pile.bit_count() for pile in held), None))
 
     def explain(self, scored: Scored, sides: Sequence[str]) -> Explained:
         note = _("cards {counts}, points {points}").format(counts=versus(scored.raw), points=versus(scored.points))

@@ -79,14 +79,11 @@ class Counter:
         self.rules = rules
         self.deck = rules.cards
         self.scorers = tuple(build_scorer(c, self.deck) for c in rules.categories)
-        self.has_sweeps = any(isinstance(c, SweepsCategory) for c in rules.categories)
         self._declared = {c.id for c in rules.categories if isinstance(c, DeclaredCategory)}
         self._plans: dict[tuple[str, ...], _Plan] = {}
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         self._sweeps_on: dict[tuple[str, ...], bool] = {}  # whether sweeps count, by optional categories on
-        # The bit of each card of the deck by its code (0 for a card of another deck): a pile's
-        # cards are read to bits through it, by C calls only, without hashing each Card (a
-        # Python-level __hash__).
+        # The bit of each card of the deck by its code (0 for a card of another deck), for ``_read_pile``.
         self._bit_of_code = [0] * CODES
         for i, card in enumerate(self.deck.cards):
             self._bit_of_code[card.code] = 1 << i
@@ -159,17 +156,16 @@ class Counter:
     def _check_bounds(self, entry: HandEntry) -> None:
         n = len(entry.sides)
         limits = self._limits.get(n)
-        if limits is None:  # kept per number of sides: working them out took a sixth of a hand's count
+        if limits is None:  # kept per number of sides, not worked out for every hand
             limits = self._limits[n] = (most_sweeps(self.rules, n), most_declared(self.rules, n))
         sweeps, declared = entry.sweeps, entry.declared
-        # No keyword call and no generator made for nothing.
         if (sweeps and max(sweeps.values()) > limits[0]
                 or declared and any(c > limits[1] for counts in declared.values() for c in counts.values())):
             raise InputErrors(count_problems(self.rules, n, entry.sweeps, entry.declared, entry.name_of))
 
     def _exact_masks(self, sides: tuple[str, ...], piles: Sequence[PileText]) -> tuple[int, ...] | None:
         """The piles as masks when nothing is wrong with them (the usual hand), else None, and then
-        ``read_piles`` finds and words every problem (bench_score.py prints Counter.score without it)."""
+        ``read_piles`` finds and words every problem."""
         if len(set(sides)) != len(sides):
             return None
         return exact_masks(piles, self.rules, self._read_pile)
@@ -221,31 +217,26 @@ class Counter:
                 side=side, count=count, cards=needed, held=held))
         # Sweeps typed while the game's sweeps category is optional and off would vanish from the
         # count without a word (Spade Cassino's count only when the players agree, per Bicycle).
-        if count and not self.has_sweeps:
+        sweeps_id = next((s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory)), None)
+        if count and sweeps_id is None:
             problems.append(_("{side}: {rules} does not score sweeps, yet {count} were typed").format(
                 side=side, rules=self.rules.id, count=count))
         elif count and not self.rules.counts_sweeps(entry.enabled):
-            optional = next(s.spec.id for s in self.scorers if isinstance(s.spec, SweepsCategory))  # has_sweeps: one is
             problems.append(ngettext(
                 "{side}: {count} sweep typed, but {id} is an optional category of {rules}, not turned on "
                 "(--with {id})",
                 "{side}: {count} sweeps typed, but {id} is an optional category of {rules}, not turned on "
-                "(--with {id})", count).format(side=side, count=count, id=optional, rules=self.rules.id))
+                "(--with {id})", count).format(side=side, count=count, id=sweeps_id, rules=self.rules.id))
         return count
-
-    def active(self, enabled: Sequence[str] = ()) -> tuple[tuple[Scorer, str, bool], ...]:
-        """The scorers that count in a hand with these optional categories on, in count order."""
-        return self._plan(tuple(enabled)).active
 
     def _plan(self, enabled: tuple[str, ...]) -> _Plan:
         # Kept per set of optional categories, not chosen anew for every hand.
         plan = self._plans.get(enabled)
         if plan is None:
-            active = tuple((s, s.spec.id, s.wins_match) for s in self.scorers
-                           if not s.spec.optional or s.spec.id in enabled)
-            plan = self._plans[enabled] = _Plan(active, tuple(s for s, _, _ in active),
-                                                tuple(s.score for s, _, _ in active), tuple(c for _, c, _ in active),
-                                                tuple(i for i, (_, _, wins) in enumerate(active) if wins))
+            active = tuple(s for s in self.scorers if not s.spec.optional or s.spec.id in enabled)
+            plan = self._plans[enabled] = _Plan(active, tuple(s.score for s in active),
+                                                tuple(s.spec.id for s in active),
+                                                tuple(i for i, s in enumerate(active) if s.wins_match))
         return plan
 
     def count(self, sides: tuple[str, ...], masks: Sequence[int], sweeps: tuple[int, ...],
@@ -287,12 +278,9 @@ class Counter:
 
 
 class _Plan(NamedTuple):
-    """The categories counted with some optional ones on, laid out for ``Counter.count``: its loop
-    over (scorer, id, wins) tuples, building a CategoryResult and appending to two lists for each
-    category, was most of a count's own work (outside the scorers); this plan and the categories
-    made lazily (``HandResult.categories``) spare it."""
+    """The categories counted with some optional ones on, in count order, laid out once for
+    ``Counter.count`` so that a count loops over nothing but the scorers' methods."""
 
-    active: tuple[tuple[Scorer, str, bool], ...]
     scorers: tuple[Scorer, ...]
     methods: tuple[Callable[[Points, Points, Points], Scored], ...]  # each scorer's score, bound once
     ids: tuple[str, ...]

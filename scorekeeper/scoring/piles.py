@@ -67,9 +67,7 @@ def split_deck(deck: Deck, groups: Sequence[Iterable[Card]]) -> DeckSplit:
             else:
                 owner[index] = i
                 masks[i] |= 1 << index
-    placed = 0
-    for mask in masks:
-        placed |= mask
+    placed = sum(masks)  # the masks share no card: each stays with its first group
     return DeckSplit(tuple(masks), tuple(foreign), tuple(repeated), deck.full & ~placed)
 
 
@@ -128,10 +126,8 @@ def token_reader(deck: Deck) -> Callable[[str], tuple[int, int, bool]]:
 
 @cache
 def _indices_by_members(deck: Deck) -> dict[tuple[int, int], int]:
-    """The index of each card of the deck, by the identities of its rank and suit (enum members, one
-    object each): hashing a Card runs three Python-level __hash__ calls (the dataclass's, then each
-    member's), and split_deck hashed every card three times; by these ids, with its owners kept by
-    index, it does not. The members live as long as the program: no other object can have their ids."""
+    """The index of each card of the deck by the ids of its rank and suit (enum members, which live as
+    long as the program): ``split_deck`` finds a card without hashing it (three Python-level calls)."""
     return {(id(card.rank), id(card.suit)): i for i, card in enumerate(deck.cards)}
 
 

@@ -16,11 +16,6 @@ from scorekeeper.i18n import _
 from scorekeeper.rules.ruleset import RuleSet
 
 
-def players_of(side: str) -> tuple[str, ...]:
-    """The players of a side as written: ``Anna+Bruno`` is two, ``Anna`` one."""
-    return tuple(p.strip() for p in side.split("+"))
-
-
 def team_shape_problem(rules: RuleSet, sizes: Sequence[int]) -> str | None:
     """Why sides of these sizes (players per side, some of them teams) cannot play ``rules``, or None."""
     kinds = set(sizes)
@@ -35,7 +30,7 @@ def team_shape_problem(rules: RuleSet, sizes: Sequence[int]) -> str | None:
 def team_names(rules: RuleSet, sides: Sequence[str]) -> dict[str, str]:
     """Every name a hand's side may be called by (its name, its players' if written as a team), folded,
     to the side; the sides' shape is checked first if any side is written as a team."""
-    teams = {side: players_of(side) for side in sides}
+    teams = {side: tuple(player.strip() for player in side.split("+")) for side in sides}
     if any(len(players) > 1 for players in teams.values()):
         seen: dict[str, str] = {}
         for side, players in teams.items():
