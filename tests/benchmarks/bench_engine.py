@@ -87,7 +87,7 @@ def main() -> None:
           f"{'simulate/json':>13}")
     for game in args.games:
         runs = [measure(game, args.hands, args.seed) for _ in range(args.repeat)]
-        simulate, parse, replay, verify = (min(column) for column in zip(*runs))
+        simulate, parse, replay, verify = (min(column) for column in zip(*runs, strict=True))
         print(f"{game:<15} {rate(args.hands, parse)} {rate(args.hands, simulate)} {rate(args.hands, replay)} "
               f"{rate(args.hands, verify)} {verify / parse:10.1f}x {simulate / parse:12.1f}x")
 
