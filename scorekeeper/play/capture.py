@@ -247,7 +247,7 @@ class CaptureEngine:
         sweeps = self.sweep_ok[last, last_deal]
         if self.takes_all[card] and self._takes_all(card, whole):
             return [Capture(whole, "ace", sweeps and self.spec.ace_sweep_counts)]
-        return [Capture(mask, kind, sweeps and mask == whole) for mask, kind in self._listed(card, table)]
+        return [new_tuple(Capture, (mask, kind, sweeps and mask == whole)) for mask, kind in self._listed(card, table)]
 
     def find(self, card: int, table: Table, take: int, *, last: bool = False,
              last_deal: bool = False) -> Capture | None:
