@@ -152,6 +152,9 @@ class CaptureEngine:
         self._ruling_bytes = self._rank_bytes + [[count << 64 for count in counts] for counts in self._rank_bytes]
         self._ruling_size = len(self._rank_bytes)
         self._take_units = [0] + [unit << 64 for unit in units]  # by a one-card take's bit length
+        # What a ruling's key reads of each card, in one look-up: its reach, whether the ruling reads
+        # the rest of the table, its class in the key's low bits (the lowest set: 0 means no key).
+        self._key_parts = [(self.reach[i], self.reads_table[i], self.class_of[i] << 1 | 1) for i in range(len(cards))]
         # Where, besides, every class has a value of its own, the captures on tables of the same
         # classes are the same, in the same order, read as places in the table's cards by falling
         # value, class, deck index (the search's order): the list is kept once for all such tables
@@ -257,9 +260,9 @@ class CaptureEngine:
         whole = table.mask if table.builds else table.loose
         if not take or take & ~whole:
             return None
-        sweeps = self.sweep_ok[last, last_deal]
         if self.takes_all[card] and self._takes_all(card, whole):
-            return Capture(whole, "ace", sweeps and self.spec.ace_sweep_counts) if take == whole else None
+            sweeps = self.sweep_ok[last, last_deal] and self.spec.ace_sweep_counts
+            return Capture(whole, "ace", sweeps) if take == whole else None
         key = self._ruling_key(card, table, take)
         kind = self._rulings.get(key) if key else None
         if kind is None:
@@ -270,7 +273,7 @@ class CaptureEngine:
                     break
             if key:
                 self._keep(key, kind)
-        return new_tuple(Capture, (take, kind, sweeps and take == whole)) if kind else None
+        return new_tuple(Capture, (take, kind, take == whole and self.sweep_ok[last, last_deal])) if kind else None
 
     def can_capture(self, card: int, table: Table) -> bool:
         """Whether the card has any legal capture on this table: ``bool(self.captures(card, table))``."""
@@ -305,14 +308,15 @@ class CaptureEngine:
             if other:  # a build of another value taken: no ruling kept
                 return 0
             take &= table.loose
-        near = table.loose & self.reach[card] if self.reads_table[card] or not take else 0
+        reach, reads_table, tag = self._key_parts[card]
+        near = table.loose & reach if reads_table or not take else 0
         size, tables = self._ruling_size, self._ruling_bytes
         if take & (take - 1):  # several cards: the table's and the take's counted in one pass
             counts = sum(map(list.__getitem__, tables, (near | take << 8 * size).to_bytes(2 * size, "little")))
         else:  # none or one (most captures): its class's count added to the table's
             counts = sum(map(list.__getitem__, tables, near.to_bytes(size, "little")))
             counts += self._take_units[take.bit_length()]
-        return ((counts << 16 | builds) << 8 | self.class_of[card]) << 1 | 1
+        return (counts << 16 | builds) << 9 | tag
 
     def _keep(self, key: int, ruling: str) -> None:
         if len(self._rulings) >= MAX_KEPT:

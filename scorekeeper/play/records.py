@@ -108,8 +108,9 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         players.append(str(player))
         read = [canonical(r) or bits.cards(r, _dealt_where(hands, player, source, i, len(rounds)))
                 for i, r in enumerate(rounds)]
-        batches.append(tuple(m for m, _n in read))
-        dealt.append(tuple(n for _m, n in read))
+        masks, counts = zip(*read)  # one round at least
+        batches.append(masks)
+        dealt.append(counts)
         given.append(rounds)
     table_where = f"{where_of(deal, 'table', source)}: deal.table"  # not for players: a key
     table, table_size = canonical(deal.get("table")) or bits.cards(deal.get("table"), table_where)
