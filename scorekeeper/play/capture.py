@@ -119,8 +119,10 @@ class CaptureEngine:
                       for i in range(len(cards))]
         self._kept: dict[int, list[tuple[int, str]]] = {}
         self.must_capture = spec.must_capture
-        # The cards of the rank that voids a dealt table (``deals.misdeal``): Scopa's Kings.
+        # The cards of the rank that voids a dealt table (``deals.misdeal``): Scopa's Kings; the deck
+        # index of the wild card of a dealt table (``deals.opening``): Cirulla's matta.
         self.redeal = deck.rank_mask(Rank(spec.deal.redeal_rank)) if spec.deal.redeal else 0
+        self.wild = deck.index.get(Card.parse(spec.opening_wild)) if spec.opening_wild else None
         # Whether a ruling on what the card takes reads the rest of the table: a pair that bars sums
         # or must go along, or the fewest cards to take; else it reads the cards taken alone.
         self.reads_table = [bool(self.mates[i]) or spec.fewest_cards for i in range(len(cards))]
@@ -173,12 +175,11 @@ class CaptureEngine:
         holder's declaration: where the rules play it as named (``wild_as_named``), one on which it
         counts as a card of that rank, made once a rank; else this one (it stays a plain card)."""
         spec = self.spec
-        if not spec.wild_as_named or spec.opening_wild is None:
+        if not spec.wild_as_named or self.wild is None:
             return self
         named = self._named.get(rank)
         if named is None:
-            named = self._named[rank] = CaptureEngine(self.rules, self.enabled,
-                                                      (self.deck.index[Card.parse(spec.opening_wild)], rank))
+            named = self._named[rank] = CaptureEngine(self.rules, self.enabled, (self.wild, rank))
         return named
 
     # --- enumeration ------------------------------------------------------------------------
@@ -384,8 +385,8 @@ class CaptureEngine:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
             order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
-            place = {card: at for at, card in enumerate(order)}
-            self._by_ranks[key] = [(tuple(place[i] for i in indexes(mask)), kind) for mask, kind in found]
+            place = {card: at for at, card in enumerate(order)}.__getitem__
+            self._by_ranks[key] = [(tuple(map(place, indexes(mask))), kind) for mask, kind in found]
         elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scorekeeper.cards import Card, Rank
+from scorekeeper.cards import Rank
 from scorekeeper.i18n import N_, _, translated
 from scorekeeper.play.builds import splits
 from scorekeeper.play.capture import CaptureEngine, indexes
@@ -77,9 +77,6 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
 
 def wild_index(engine: CaptureEngine, table: int) -> int | None:
     """The deck index of the opening's wild card when it is on this table, else None."""
-    text = engine.spec.opening_wild
-    if text is None:
-        return None
-    index = engine.deck.index.get(Card.parse(text))
+    index = engine.wild
     return index if index is not None and table >> index & 1 else None
 

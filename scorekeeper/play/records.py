@@ -108,7 +108,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         players.append(str(player))
         read = [canonical(r) or bits.cards(r, _dealt_where(hands, player, source, i, len(rounds)))
                 for i, r in enumerate(rounds)]
-        masks, counts = zip(*read)  # one round at least
+        masks, counts = zip(*read, strict=True)  # one round at least
         batches.append(masks)
         dealt.append(counts)
         given.append(rounds)
