@@ -159,7 +159,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         raise NotationError(_("{where}: sweeps: must map each side to a number").format(
             where=where_of(data, "sweeps", source)))
     facts = {k: data[k] for k in ("with", "declared", "claims") if k in data}
-    return Record(source, tuple(players), tuple(batches), tuple(dealt), table, cast("tuple[Play, ...]", tuple(plays)),
+    return Record(source, tuple(players), tuple(batches), tuple(dealt), table, cast(tuple[Play, ...], tuple(plays)),
                   reader, teams, piles,
                   None if sweeps is None else {str(k): v for k, v in sweeps.items()}, facts, _matta(data, source, deck),
                   repeated)
