@@ -99,9 +99,10 @@ def _ask_declared(side: str, category: str, rules: RuleSet, default: int) -> int
 
 def _counted_kinds(settings: MatchSettings, spec: HandSpec) -> tuple[bool, list[str]]:
     """Whether the hand counts sweeps, and the ids of the declared categories it counts."""
-    enabled = {*settings.enabled, *spec.enabled}
-    active = [c for c in settings.rules.categories if not c.optional or c.id in enabled]
-    return any(c.kind == "sweeps" for c in active), [c.id for c in active if c.kind == "declared"]
+    enabled = (*settings.enabled, *spec.enabled)
+    rules = settings.rules
+    declared = [c.id for c in rules.categories if c.kind == "declared" and (not c.optional or c.id in enabled)]
+    return rules.counts_sweeps(enabled), declared
 
 
 def _same_piles(typed: Mapping[str, object], spec: HandSpec, rules: RuleSet) -> bool:
