@@ -119,6 +119,18 @@ def test_selection_of_suits_and_cards_is_their_union(tmp_path):
     assert (_points(ahead, "coins"), _note(ahead, "coins")) == ((1, 0), "6-5: Anna has the most")
 
 
+def test_selection_drops_its_excepted_cards_and_its_excepted_ranks_alike(tmp_path):
+    path = tmp_path / "except.yaml"
+    path.write_text("id: except\nname: Except\nextends: scopa\ncategories:\n"
+                    "  - id: coins\n    select: {suits: [d], except_cards: [7d], except_ranks: [A]}\n", encoding="utf-8")
+    rules = sk.load_rules(str(path))
+    # The coins less the settebello and the ace: eight cards. Anna's 7d and Ad count for nothing.
+    result = sk.score({"Anna": "7d Ad 2d 3d 4d", "Bruno": "rest"}, rules=rules)
+    assert _note(result, "coins") == "3-5: Bruno has the most"
+    ahead = sk.score({"Anna": "7d Ad 2d 3d 4d 5d 6d", "Bruno": "rest"}, rules=rules)  # 5 of the 8 against 3
+    assert (_points(ahead, "coins"), _note(ahead, "coins")) == ((1, 0), "5-3: Anna has the most")
+
+
 # 10. The words and fields players and scripts read.
 
 def test_each_category_note_gives_cards_and_points_side_by_side():
