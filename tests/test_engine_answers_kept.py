@@ -95,3 +95,15 @@ def test_combined_captures_keep_their_order_on_a_table_of_the_same_ranks() -> No
     engine.captures(queen, Table(deck.mask(Card.parse(t) for t in ["2h", "4d", "8c", "10c"])))
     later = engine.captures(queen, Table(deck.mask(Card.parse(t) for t in ["2h", "4c", "8s", "10d"])))
     assert [engine.describe(c.mask) for c in later] == ["2h + 10d", "4c + 8s", "2h + 4c + 8s + 10d"]
+
+
+def test_a_one_card_take_is_not_ruled_as_two_cards_of_its_rank_kept_before():
+    # Scopa: a 6 takes 3c + 3d (a sum), never the 3c alone. The first ruling is kept; the second,
+    # one card of the same rank on the same table, is ruled afresh, not read from the first.
+    engine = CaptureEngine(load_rules("scopa"))
+    deck = engine.deck
+    six, three_c, three_d = (deck.index[Card.parse(t)] for t in ("6h", "3c", "3d"))
+    table = Table(1 << three_c | 1 << three_d)
+    assert engine.find(six, table, 1 << three_c | 1 << three_d) is not None
+    assert engine.find(six, table, 1 << three_c) is None
+    assert engine.find(six, table, 1 << three_d) is None
