@@ -122,7 +122,8 @@ def test_selection_of_suits_and_cards_is_their_union(tmp_path):
 def test_selection_drops_its_excepted_cards_and_its_excepted_ranks_alike(tmp_path):
     path = tmp_path / "except.yaml"
     path.write_text("id: except\nname: Except\nextends: scopa\ncategories:\n"
-                    "  - id: coins\n    select: {suits: [d], except_cards: [7d], except_ranks: [A]}\n", encoding="utf-8")
+                    "  - id: coins\n    select: {suits: [d], except_cards: [7d], except_ranks: [A]}\n",
+                    encoding="utf-8")
     rules = sk.load_rules(str(path))
     # The coins less the settebello and the ace: eight cards. Anna's 7d and Ad count for nothing.
     result = sk.score({"Anna": "7d Ad 2d 3d 4d", "Bruno": "rest"}, rules=rules)
