@@ -42,7 +42,6 @@ from scorekeeper.scoring.piles import split_deck, token_bits
 _KEYS = ("rules", "options", "suit_letters", "deal", "teams", "plays",  # not for players: a record's keys
          "piles", "sweeps", "with", "declared", "claims", "seed", "hand", "matta")
 _PLAY_KEYS = ("side", "player", "card", "take", "build", "onto")
-_NO_TAKE = object()  # a play without a "take" key
 
 
 class Play(NamedTuple):
@@ -203,10 +202,7 @@ class _Codec:
     def cards(self, value: Any, where: str) -> tuple[int, int]:
         """``canonical`` of any notation, through the CardReader; its messages start with ``where``."""
         cards = self.reader.cards(value, where)
-        deck, mask = self.reader.deck, 0
-        for card in cards:
-            mask |= deck.bit(card)
-        return mask, len(cards)
+        return self.reader.deck.mask(cards), len(cards)
 
     def play(self, item: Any, number: int) -> Play | None:
         """A play as ``simulate`` writes it (a side, a card and what it took or the build it made, in
@@ -235,13 +231,10 @@ class _Codec:
 
     def _take(self, take: str) -> int | None:
         """The mask of a take's canonical tokens, kept; None when one is not canonical or is listed twice."""
-        tokens = take.split()
-        try:
-            mask = sum(map(self.bits.__getitem__, tokens))
-        except KeyError:
+        found = self.canonical(take)
+        if found is None or found[0].bit_count() != found[1]:  # a card listed twice: worded by _play
             return None
-        if mask.bit_count() != len(tokens):  # a card listed twice: worded by _play
-            return None
+        mask = found[0]
         if len(self.takes) >= MAX_TAKES:
             self.takes.clear()
         self.takes[take] = mask
