@@ -107,3 +107,40 @@ def test_a_one_card_take_is_not_ruled_as_two_cards_of_its_rank_kept_before():
     assert engine.find(six, table, 1 << three_c | 1 << three_d) is not None
     assert engine.find(six, table, 1 << three_c) is None
     assert engine.find(six, table, 1 << three_d) is None
+
+
+def _twin(engine: CaptureEngine, rng: random.Random, card: int, table: Table) -> Table:
+    """The table with each loose card swapped for another card the rules see alike (its class),
+    the played card and the other table cards left where they are."""
+    used = table.mask | 1 << card
+    loose = 0
+    for i in (i for i in range(len(engine.names)) if table.loose >> i & 1):
+        alike = [j for j in range(len(engine.names)) if engine.class_of[j] == engine.class_of[i] and not used >> j & 1]
+        j = rng.choice(alike) if alike else i
+        used |= 1 << j
+        loose |= 1 << j
+    return Table(loose, table.builds)
+
+
+@pytest.mark.parametrize("rules", ["scopa", "sbarazzina", "scopa-d-assi", "escoba", "cassino", "royal-cassino"])
+def test_a_drawn_capture_is_the_one_choice_draws_from_the_whole_list(rules: str) -> None:
+    # simulate draws a capture where it is listed: the same capture, and the same draw from the
+    # generator, as random.choice of the whole list; on a table of the same classes as one met
+    # before (the list kept is read on the new table's cards) as on a table met first.
+    ruleset = load_rules(rules)
+    shared = CaptureEngine(ruleset)
+    rng = random.Random(27)
+    drawn = 0
+    for _ in range(150):
+        card, table, _take = _question(shared, rng, builds=False)
+        for asked in (table, _twin(shared, rng, card, table)):
+            listed = CaptureEngine(ruleset).captures(card, asked)
+            seed = rng.random()
+            by_choice, by_draw = random.Random(seed), random.Random(seed)
+            expected = [by_choice.choice(listed)] if listed else []
+            assert shared.captures(card, asked, draw=by_draw.randrange) == expected, (
+                shared.names[card], shared.describe(asked.mask))
+            assert by_choice.getstate() == by_draw.getstate()
+            assert shared.captures(card, asked) == listed
+            drawn += bool(listed)
+    assert drawn > 100

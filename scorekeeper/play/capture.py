@@ -15,7 +15,7 @@ same code settles one argument at the table and plays a million simulated hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from scorekeeper.cards import Rank, bits_of
@@ -71,7 +71,7 @@ class CaptureEngine(CardTables):
         self._counter: Counter | None = None
         self._kept: dict[int, list[tuple[int, str]]] = {}  # captures by card and reachable table (see reach)
         self._rulings: dict[int, str] = {}  # rulings by _ruling_key
-        self._by_ranks: dict[int, list[tuple[tuple[int, ...], str]]] = {}  # captures as places (see by_ranks)
+        self._by_ranks: dict[int, tuple[list[int], list[tuple[int, str]]]] = {}  # see by_ranks
 
     def as_named(self, rank: Rank) -> CaptureEngine:
         """The engine a hand is played on once the matta (``opening_wild``) is named ``rank`` in its
@@ -134,16 +134,22 @@ class CaptureEngine(CardTables):
                 push((j + 1, remaining - worth, mask | bits[j], size + 1))
         return out
 
-    def captures(self, card: int, table: Table, *, last: bool = False, last_deal: bool = False) -> list[Capture]:
+    def captures(self, card: int, table: Table, *, last: bool = False, last_deal: bool = False,
+                 draw: Callable[[int], int] | None = None) -> list[Capture]:
         """Every legal capture of the card (a deck index) on this table; empty: it must be laid down.
 
         ``last``: the last play of the hand; ``last_deal``: a play of the last deal of the pack.
+        ``draw``: given how many there are, the place of one (``random.Random.randrange``, as
+        ``choice`` draws): that one alone, the others not made (simulate plays one of many).
         """
         whole = table.mask if table.builds else table.loose
         sweeps = self.sweep_ok[last, last_deal]
         if self.takes_all[card] and self._takes_all(card, whole):
+            if draw:
+                draw(1)  # the one capture drawn as from a list of one
             return [Capture(whole, "ace", sweeps and self.spec.ace_sweep_counts)]
-        return [new_tuple(Capture, (mask, kind, sweeps and mask == whole)) for mask, kind in self._listed(card, table)]
+        return [new_tuple(Capture, (mask, kind, sweeps and mask == whole))
+                for mask, kind in self._listed(card, table, draw=draw)]
 
     def find(self, card: int, table: Table, take: int, *, last: bool = False,
              last_deal: bool = False) -> Capture | None:
@@ -225,11 +231,13 @@ class CaptureEngine(CardTables):
         """Whether the card is an ace that takes the whole table under the rule set's ace rule."""
         return self.takes_all[card] and bool(whole) and (self.spec.ace_takes_all == "always" or not whole & self.aces)
 
-    def _listed(self, card: int, table: Table, within: int = -1, first: bool = False) -> list[tuple[int, str]]:
+    def _listed(self, card: int, table: Table, within: int = -1, first: bool = False,
+                draw: Callable[[int], int] | None = None) -> list[tuple[int, str]]:
         """The captures of the card other than an ace's taking all, each with its kind, no mask twice,
         in the order ``simulate`` draws from. Narrowed as a replay asks: only those within the cards
-        ``within``, or (``first``) one at most, to know whether there is any. A table without builds
-        has its full list kept by the card and the table cards it can reach."""
+        ``within``, or (``first``) one at most, to know whether there is any; or as simulate asks,
+        the one at the place ``draw`` gives for their number (none drawn from none). A table without
+        builds has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
         near = 0
         # Whether there is a capture is asked for every card laid down: kept by ranks (but where
@@ -240,25 +248,32 @@ class CaptureEngine(CardTables):
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
                 key = counts << 8 | self.class_of[card]
-                placed = self._by_ranks.get(key)
-                if placed is not None:
-                    if not placed:  # no capture (most cards laid down): the cards' order is not needed
+                kept = self._by_ranks.get(key)
+                if kept is not None:
+                    was, out = kept
+                    if not out:  # no capture (most cards laid down): the cards' order is not needed
                         return []
-                    if len(placed) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
+                    if len(out) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
+                    combine = self.spec.combine
+                    if not combine:  # only what is asked for is moved onto this table
+                        out = out[:1] if first else [out[draw(len(out))]] if draw else out
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
-                    bit = (1).__lshift__
-                    out = [(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in placed]
-                    if self.spec.combine:  # by size, then mask, as _unions lists them
-                        out.sort(key=lambda found: (found[0].bit_count(), found[0]))
-                    return out[:1] if first else out
+                    if order != was:  # the card in each place of the table it was kept for: this table's
+                        bit = dict(zip(was, map((1).__lshift__, order), strict=True)).__getitem__
+                        out = [(sum(map(bit, indexes(mask))), kind) for mask, kind in out]
+                    if combine:  # by size, then mask, as _unions lists them
+                        out = sorted(out, key=lambda found: (found[0].bit_count(), found[0]))
+                        out = out[:1] if first else [out[draw(len(out))]] if draw else out
+                    return out
             else:
                 key = near << 7 | card
-                kept = self._kept.get(key)
-                if kept is not None:
-                    if len(kept) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
+                kept_list = self._kept.get(key)
+                if kept_list is not None:
+                    if len(kept_list) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
-                    return kept[:1] if first else kept
+                    return kept_list[:1] if first else [kept_list[draw(len(kept_list))]] if draw and kept_list \
+                        else kept_list
             first = False  # worked out whole, then kept
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
@@ -276,14 +291,14 @@ class CaptureEngine(CardTables):
         if key >= 0 and self.by_ranks[card]:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
-            order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
-            place = {card: at for at, card in enumerate(order)}.__getitem__
-            self._by_ranks[key] = [(tuple(map(place, indexes(mask))), kind) for mask, kind in found]
+            # Kept with the table's cards in the search's order: another table of the same classes
+            # reads them as the cards in the same places of its own.
+            self._by_ranks[key] = (sorted(indexes(near), key=self._order.__getitem__, reverse=True), found)
         elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()
             self._kept[key] = found
-        return found
+        return [found[draw(len(found))]] if draw and found else found
 
     def _found(self, card: int, value: int, table: Table, within: int, first: bool) -> list[tuple[int, str]]:
         """The captures of the card counting ``value`` within the cards ``within`` (the first only,

@@ -129,6 +129,9 @@ class Simulator:
         plays = []
         builds = engine.spec.builds
         choice, text, captures, players = rng.choice, engine.text, engine.captures, self.players
+        # Where every card that can capture must, the capture is drawn where it is listed (the same
+        # draw as ``choice`` of the whole list); else a card that could capture may first be laid down.
+        draw = rng.randrange if engine.spec.must_capture else None
         while game.turn < game.total:
             p = game.player
             card = choice(indexes(game.holding[p]))
@@ -141,16 +144,16 @@ class Simulator:
                     game.build(p, card, found[0], onto)
                     plays.append(play)
                     continue
-            options = captures(card, game.table, last=game.last, last_deal=game.last_deal)
+            options = captures(card, game.table, last=game.last, last_deal=game.last_deal, draw=draw)
             if not options and game.table.builds and trail_problem(engine, game.table, p, game.holding[p]):
                 # A build's owner may not lay a card down (Cassino): play one that captures instead.
                 card = next(i for i in indexes(game.holding[p]) if engine.can_capture(i, game.table))
                 play["card"] = names[card]
-                options = engine.captures(card, game.table, last=game.last, last_deal=game.last_deal)
+                options = captures(card, game.table, last=game.last, last_deal=game.last_deal, draw=draw)
             if options and not engine.spec.must_capture and rng.random() < LAY_CHANCE:
                 options = []  # a card that could capture laid down, where the rules allow it
             if options:
-                capture = choice(options)
+                capture = options[0] if draw else choice(options)
                 play["take"] = text(capture.mask)
                 game.capture(p, card, capture)
             else:
