@@ -16,7 +16,7 @@ same code settles one argument at the table and plays a million simulated hands.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Rank, bits_of
 from scorekeeper.errors import ScorekeeperError
@@ -71,7 +71,9 @@ class CaptureEngine(CardTables):
         self._counter: Counter | None = None
         self._kept: dict[int, list[tuple[int, str]]] = {}  # captures by card and reachable table (see reach)
         self._rulings: dict[int, str] = {}  # rulings by _ruling_key
-        self._by_ranks: dict[int, tuple[list[int], list[tuple[int, str]]]] = {}  # see by_ranks
+        # Captures by ranks (see by_ranks): the table's cards in the search's order and the captures on
+        # them; combined captures, all read at every use, as places in that order.
+        self._by_ranks: dict[int, tuple[list[int], list[tuple[Any, str]]]] = {}
 
     def as_named(self, rank: Rank) -> CaptureEngine:
         """The engine a hand is played on once the matta (``opening_wild``) is named ``rank`` in its
@@ -255,16 +257,18 @@ class CaptureEngine(CardTables):
                         return []
                     if len(out) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
-                    combine = self.spec.combine
-                    if not combine:  # only what is asked for is moved onto this table
-                        out = out[:1] if first else [out[draw(len(out))]] if draw else out
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
-                    if order != was:  # the card in each place of the table it was kept for: this table's
+                    if self.spec.combine:  # kept as places in the table's cards, put back in order: by size, then mask
+                        bit = (1).__lshift__
+                        out = sorted([(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in out],
+                                     key=lambda found: (found[0].bit_count(), found[0]))
+                        return out[:1] if first else [out[draw(len(out))]] if draw else out
+                    # Kept as the cards of the table it was worked out on: only what is asked for is moved
+                    # onto this table's, each card onto the one in its place.
+                    out = out[:1] if first else [out[draw(len(out))]] if draw else out
+                    if order != was:
                         bit = dict(zip(was, map((1).__lshift__, order), strict=True)).__getitem__
                         out = [(sum(map(bit, indexes(mask))), kind) for mask, kind in out]
-                    if combine:  # by size, then mask, as _unions lists them
-                        out = sorted(out, key=lambda found: (found[0].bit_count(), found[0]))
-                        out = out[:1] if first else [out[draw(len(out))]] if draw else out
                     return out
             else:
                 key = near << 7 | card
@@ -293,7 +297,12 @@ class CaptureEngine(CardTables):
                 self._by_ranks.clear()
             # Kept with the table's cards in the search's order: another table of the same classes
             # reads them as the cards in the same places of its own.
-            self._by_ranks[key] = (sorted(indexes(near), key=self._order.__getitem__, reverse=True), found)
+            order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
+            if self.spec.combine:  # every capture is read at every use: as places, read without a look-up
+                place = {card: at for at, card in enumerate(order)}.__getitem__
+                self._by_ranks[key] = (order, [(tuple(map(place, indexes(mask))), kind) for mask, kind in found])
+            else:
+                self._by_ranks[key] = (order, found)
         elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()
