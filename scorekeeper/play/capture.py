@@ -242,14 +242,22 @@ class CaptureEngine(CardTables):
         builds has its full list kept by the card and the table cards it can reach."""
         key = -1  # where the list is kept: -1 nowhere
         near = 0
+        builds: list[int] = []  # on a table with builds, those the card may take
         # Whether there is a capture is asked for every card laid down: kept by ranks (but where
-        # unions are put back in order), or else worked out to the first capture found.
-        if not table.builds and within == -1 and (self.by_ranks[card] and not self.spec.combine or not first):
+        # unions are put back in order), or else worked out to the first capture found. A table
+        # with builds keeps its list where a build is a group of combined captures, taken whole:
+        # by how many the card may take, each read as a place after the table's cards.
+        keeps = within == -1 and (self.by_ranks[card] and not self.spec.combine or not first)
+        if table.builds:
+            keeps = keeps and self.spec.combine and self.by_ranks[card]
+            value = self.capture_values[card][0]
+            builds = [b.mask for b in table.builds if b.value == value] if keeps and self.numeric_card[card] else []
+        if keeps:
             near = table.loose & self.reach[card]
             if self.by_ranks[card]:
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
-                key = counts << 8 | self.class_of[card]
+                key = (len(builds) << 64 | counts) << 8 | self.class_of[card]
                 kept = self._by_ranks.get(key)
                 if kept is not None:
                     was, out = kept
@@ -259,8 +267,8 @@ class CaptureEngine(CardTables):
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     if self.spec.combine:  # kept as places in the table's cards, put back in order: by size, then mask
-                        bit = (1).__lshift__
-                        out = sorted([(sum(map(bit, map(order.__getitem__, places))), kind) for places, kind in out],
+                        units = [1 << card for card in order] + builds
+                        out = sorted([(sum(map(units.__getitem__, places)), kind) for places, kind in out],
                                      key=lambda found: (found[0].bit_count(), found[0]))
                         return out[:1] if first else [out[draw(len(out))]] if draw else out
                     # Kept as the cards of the table it was worked out on: only what is asked for is moved
@@ -299,8 +307,9 @@ class CaptureEngine(CardTables):
             # reads them as the cards in the same places of its own.
             order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
             if self.spec.combine:  # every capture is read at every use: as places, read without a look-up
-                place = {card: at for at, card in enumerate(order)}.__getitem__
-                self._by_ranks[key] = (order, [(tuple(map(place, indexes(mask))), kind) for mask, kind in found])
+                units = [1 << card for card in order] + builds
+                self._by_ranks[key] = (order, [(tuple(at for at, unit in enumerate(units) if mask & unit), kind)
+                                               for mask, kind in found])
             else:
                 self._by_ranks[key] = (order, found)
         elif key >= 0:
