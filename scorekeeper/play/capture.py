@@ -180,6 +180,8 @@ class CaptureEngine(CardTables):
         """Whether the card has any legal capture on this table: ``bool(self.captures(card, table))``."""
         if self.takes_all[card] and self._takes_all(card, table.mask):
             return True
+        if not table.builds and not table.loose & self.reach[card]:  # a capture is of the cards the card reaches
+            return False
         key = self._ruling_key(card, table, 0)
         ruling = self._rulings.get(key) if key else None
         if ruling is None:
@@ -254,6 +256,8 @@ class CaptureEngine(CardTables):
             builds = [b.mask for b in table.builds if b.value == value] if keeps and self.numeric_card[card] else []
         if keeps:
             near = table.loose & self.reach[card]
+            if not near and not builds:  # a capture is of the cards the card reaches, and of builds
+                return []
             if self.by_ranks[card]:
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
