@@ -299,8 +299,8 @@ class CaptureEngine(CardTables):
             found += self._found(card, value, table, within, first)
         if self.spec.fewest_cards and found:
             found = fewest(found)
-        if len(found) > 1:  # the same cards taken two ways (a pair that is also a total) listed once
-            unique: dict[int, str] = {}
+        if len(found) > 1 and len({mask for mask, _ in found}) < len(found):
+            unique: dict[int, str] = {}  # the same cards taken two ways (a pair that is also a total) listed once
             for mask, kind in found:
                 unique.setdefault(mask, kind)
             found = list(unique.items())
