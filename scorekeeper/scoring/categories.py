@@ -15,13 +15,7 @@ from scorekeeper._words import and_list
 from scorekeeper.cards import Card, Deck, Rank
 from scorekeeper.errors import NotationError, RuleSetError
 from scorekeeper.i18n import _
-from scorekeeper.rules.ruleset import (
-    CardCategory,
-    EachCategory,
-    MostCategory,
-    Selection,
-    SetCategory,
-)
+from scorekeeper.rules.ruleset import CardCategory, EachCategory, MostCategory, Selection, SetCategory
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
