@@ -171,12 +171,10 @@ class _Verifier:
             if checker.fast(data):
                 return number
             problems = checker.full_check(data, self.line_where.format(source=source, number=number))
-        except InputErrors as exc:
-            where = self.line_where.format(source=source, number=number)
-            return LineResult(number, _shown(_local(m, where) for m in exc.messages), False, source)
         except ScorekeeperError as exc:
             where = self.line_where.format(source=source, number=number)
-            return LineResult(number, _shown([_local(str(exc), where)]), False, source)
+            messages = exc.messages if isinstance(exc, InputErrors) else [str(exc)]
+            return LineResult(number, _shown(_local(m, where) for m in messages), False, source)
         return LineResult(number, _shown(problems), source=source) if problems else number
 
 
