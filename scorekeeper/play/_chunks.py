@@ -48,18 +48,13 @@ def chunk_bytes(chunk: Chunk) -> bytes | None:
         return chunk.text
     path, device, inode, offset, size = chunk.at
     try:
-        fd = os.open(path, os.O_RDONLY)
+        with open(path, "rb", buffering=0) as file:
+            found = os.fstat(file.fileno())
+            if (found.st_dev, found.st_ino) != (device, inode):
+                return None
+            data = os.pread(file.fileno(), size, offset)
     except OSError:
         return None
-    try:
-        found = os.fstat(fd)
-        if (found.st_dev, found.st_ino) != (device, inode):
-            return None
-        data = os.pread(fd, size, offset)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     return data if len(data) == size else None
 
 
