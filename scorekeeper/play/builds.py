@@ -153,10 +153,8 @@ def _raise_problem(engine: CaptureEngine, build: Build, value: int, raised: Buil
 
 def trail_problem(engine: CaptureEngine, table: Table, player: int, holding: int) -> str | None:
     """Why this player may not lay a card down: they own a build and hold a card that can capture."""
-    if engine.spec.owner_may_trail:
-        return None
     owned = [b for b in table.builds if b.owner == player]
-    if not owned:
+    if engine.spec.owner_may_trail or not owned:
         return None
     able = [i for i in indexes(holding) if engine.can_capture(i, table)]
     if not able:
