@@ -164,9 +164,8 @@ class _Verifier:
             if "plays" in data or "deal" in data:
                 if self.replay or "piles" not in data:
                     where = self.line_where.format(source=source, number=number)
-                    problems = checker.replay(data, where)
-                    return LineResult(number, _shown(_local(p, where) for p in problems), source=source) \
-                        if problems else number
+                    problems = [_local(p, where) for p in checker.replay(data, where)]
+                    return LineResult(number, _shown(problems), source=source) if problems else number
                 self.not_replayed.append(number)
             if checker.fast(data):
                 return number
