@@ -96,10 +96,9 @@ class Counter:
 
     def check_names(self, entry: HandEntry) -> None:
         """Refuse (as input not understood) counts for unknown sides or categories."""
-        known = entry.sides
         for key, mapping in (("sweeps", entry.sweeps), ("claims", entry.claims), ("declared", entry.declared)):
             for side in mapping:
-                if side not in known:
+                if side not in entry.sides:
                     raise HandError(_("{fact}: no pile has that side (sides: {sides})").format(
                         fact=entry.name_of(key, side), sides=", ".join(entry.sides)))
         for side, counts in entry.declared.items():
