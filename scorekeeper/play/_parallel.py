@@ -29,8 +29,7 @@ AHEAD = 2
 
 def available_cores() -> int:
     """The cores this process may run on (its affinity, where the system tells it), at least 1."""
-    count = getattr(os, "process_cpu_count", None)  # not for players: a function (Python 3.13)
-    if count is not None:
+    if (count := getattr(os, "process_cpu_count", None)) is not None:  # not for players: a function (Python 3.13)
         return max(1, count() or 1)
     if hasattr(os, "sched_getaffinity"):  # not for players: a function
         return max(1, len(os.sched_getaffinity(0)))

@@ -196,8 +196,7 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
             except UnicodeDecodeError:
                 yield LineResult(number, (_("not UTF-8 text"),), False, source)
                 continue
-        verdict = verifier.check(number, line)
-        if verdict is not None:
+        if (verdict := verifier.check(number, line)) is not None:
             yield LineResult(verdict, source=source) if isinstance(verdict, int) else verdict
             verifier.not_replayed.clear()  # counted by verify_batches' batches only; kept from growing here
 
