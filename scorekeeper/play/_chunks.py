@@ -1,5 +1,4 @@
-"""Files of lines read in blocks of whole lines, numbered, in flat memory: the work ``verify`` hands
-to its workers.
+"""Files of lines read in blocks of whole lines, numbered, in flat memory: the work ``verify`` hands to its workers.
 
 The reader only cuts blocks at line ends and counts them (both in C, whatever the size of the
 lines); splitting, decoding and checking each line is left to whoever checks the block, so that

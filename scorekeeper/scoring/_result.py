@@ -124,8 +124,7 @@ class HandResult:
     @property
     def categories(self) -> tuple[CategoryResult, ...]:
         """Each category's scorer and outcome, in count order."""
-        # Made when first read rather than by every count: verify and the bulk checks read only
-        # the totals and problems.
+        # Made when first read rather than by every count: verify and the bulk checks read only the totals and problems.
         if self._categories is None:
             self._categories = categories_of(self.scorers, self.scores)
         return self._categories
