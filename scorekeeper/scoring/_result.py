@@ -136,8 +136,7 @@ class HandResult:
     @property
     def piles(self) -> tuple[CardSet, ...]:
         """Each side's pile as a card set."""
-        deck = self.rules.cards
-        return tuple(deck.cardset(mask) for mask in self.masks)
+        return tuple(map(self.rules.cards.cardset, self.masks))
 
     def to_dict(self) -> dict[str, Any]:
         """The whole result as plain data for JSON."""
