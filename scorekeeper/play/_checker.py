@@ -65,8 +65,7 @@ class Checker:
 
     def ready(self, enabled: tuple[str, ...] = ()) -> CaptureEngine:
         """The rule set's engine with these optional categories on (an optional sweeps category
-        decides whether clearing the table sweeps), built at its first use (a file of piles lines
-        never needs one)."""
+        decides whether clearing the table sweeps), built at its first use (a file of piles lines never needs one)."""
         engine = self.engines.get(enabled)
         if engine is None:
             engine = self.engines[enabled] = CaptureEngine(self.rules, enabled)

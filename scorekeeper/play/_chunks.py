@@ -1,5 +1,4 @@
-"""Files of lines read in blocks of whole lines, numbered, in flat memory: the work ``verify`` hands
-to its workers.
+"""Files of lines read in blocks of whole lines, numbered, in flat memory: the work ``verify`` hands to its workers.
 
 The reader only cuts blocks at line ends and counts them (both in C, whatever the size of the
 lines); splitting, decoding and checking each line is left to whoever checks the block, so that
@@ -48,18 +47,13 @@ def chunk_bytes(chunk: Chunk) -> bytes | None:
         return chunk.text
     path, device, inode, offset, size = chunk.at
     try:
-        fd = os.open(path, os.O_RDONLY)
+        with open(path, "rb", buffering=0) as file:
+            found = os.fstat(file.fileno())
+            if (found.st_dev, found.st_ino) != (device, inode):
+                return None
+            data = os.pread(file.fileno(), size, offset)
     except OSError:
         return None
-    try:
-        found = os.fstat(fd)
-        if (found.st_dev, found.st_ino) != (device, inode):
-            return None
-        data = os.pread(fd, size, offset)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     return data if len(data) == size else None
 
 

@@ -4,8 +4,7 @@
 3.11 ``shuffle`` swaps each place from the last down with one ``_randbelow(i + 1)`` below it, and
 ``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the number is below ``n``
 (Lib/random.py). ``shuffle`` does the same with one call to ``getrandbits`` per number drawn;
-tests/test_simulate.py checks it against ``random.Random`` itself, so a Python that draws otherwise
-is caught at once.
+tests/test_simulate.py checks it against ``random.Random`` itself, so a Python that draws otherwise is caught at once.
 """
 
 from __future__ import annotations

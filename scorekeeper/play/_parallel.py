@@ -22,15 +22,13 @@ if TYPE_CHECKING:
 Task = TypeVar("Task")
 Result = TypeVar("Result")
 
-#: Chunks in flight per worker: two keep a worker busy while its last result travels back; more
-#: only hold more memory.
+#: Chunks in flight per worker: two keep a worker busy while its last result travels back; more only hold more memory.
 AHEAD = 2
 
 
 def available_cores() -> int:
     """The cores this process may run on (its affinity, where the system tells it), at least 1."""
-    count = getattr(os, "process_cpu_count", None)  # not for players: a function (Python 3.13)
-    if count is not None:
+    if (count := getattr(os, "process_cpu_count", None)) is not None:  # not for players: a function (Python 3.13)
         return max(1, count() or 1)
     if hasattr(os, "sched_getaffinity"):  # not for players: a function
         return max(1, len(os.sched_getaffinity(0)))
@@ -43,8 +41,7 @@ def in_order(work: Callable[[Task], Result], tasks: Iterable[Task], jobs: int | 
     (None: as many as there are cores available).
 
     ``setup(*setup_args)`` runs once in each process before its first task (in this one when the
-    work stays here). Tasks are read only as workers free up; closing the iterator early stops
-    the workers."""
+    work stays here). Tasks are read only as workers free up; closing the iterator early stops the workers."""
     jobs = available_cores() if jobs is None else jobs
     pending = iter(tasks)
     first = list(islice(pending, 2))

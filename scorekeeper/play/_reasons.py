@@ -23,8 +23,7 @@ def why(engine: CaptureEngine, card: int, table: Table, take: int, *, last: bool
         last_deal: bool = False) -> tuple[Capture | None, str]:
     """The capture ``take`` is, or None and why it is not legal, in a player's words."""
     name = engine.names[card]
-    off = take & ~table.mask
-    if off:
+    if off := take & ~table.mask:
         return None, ngettext("{cards} is not on the table", "{cards} are not on the table", off.bit_count()).format(
             cards=_both(engine, off))
     options = engine.captures(card, table, last=last, last_deal=last_deal)
@@ -103,8 +102,7 @@ def _legal_words(engine: CaptureEngine, card: int, capture: Capture, whole: int,
 
 def _illegal_words(engine: CaptureEngine, card: int, table: Table, take: int, options: list[Capture]) -> str:
     name, spec, value = engine.names[card], engine.spec, engine.hand_value[card]
-    problem = build_problem(engine, card, table, take)
-    if problem:
+    if problem := build_problem(engine, card, table, take):
         return problem
     ace_alone = engine.spec.ace_takes_all == "no-ace-on-table"  # not for players: a rule's value
     if ace_alone and engine.aces >> card & 1 and table.mask & engine.aces:

@@ -67,8 +67,7 @@ def unspool(path: str, out: TextIO) -> None:
         if sent < size:
             source.seek(sent)
             rest = source.read()
-            buffer = getattr(out, "buffer", None)
-            if buffer is not None:
+            if (buffer := getattr(out, "buffer", None)) is not None:
                 buffer.write(rest)
                 buffer.flush()
             else:

@@ -86,12 +86,10 @@ def build_error(engine: CaptureEngine, card: int, table: Table, holding: int, va
         return _("{rules} has no builds: a card captures or is laid down").format(rules=engine.rules.name)
     if not onto:
         return _("a build is made on table cards: say which cards the {card} is laid on").format(card=name)
-    off = onto & ~table.mask
-    if off:
+    if off := onto & ~table.mask:
         return ngettext("{cards} is not on the table", "{cards} are not on the table", off.bit_count()).format(
             cards=_words(engine, off))
-    courts = (onto | 1 << card) & engine.pair_only
-    if courts:
+    if courts := (onto | 1 << card) & engine.pair_only:
         return _("courts cannot be built: {cards} only pair with their own rank").format(cards=_words(engine, courts))
     loose = onto & table.loose
     raised: Build | None = None  # the build whose value this play changes, if any
@@ -102,8 +100,7 @@ def build_error(engine: CaptureEngine, card: int, table: Table, holding: int, va
                             "{cards} are part of the build {build}: a build is built on whole or not at all",
                             part.bit_count()).format(cards=_words(engine, part), build=_words(engine, build.mask))
         if part and build.value != value:
-            problem = _raise_problem(engine, build, value, raised)
-            if problem:
+            if problem := _raise_problem(engine, build, value, raised):
                 return problem
             raised = build
     others = holding & ~(1 << card)
@@ -153,10 +150,8 @@ def _raise_problem(engine: CaptureEngine, build: Build, value: int, raised: Buil
 
 def trail_problem(engine: CaptureEngine, table: Table, player: int, holding: int) -> str | None:
     """Why this player may not lay a card down: they own a build and hold a card that can capture."""
-    if engine.spec.owner_may_trail:
-        return None
     owned = [b for b in table.builds if b.owner == player]
-    if not owned:
+    if engine.spec.owner_may_trail or not owned:
         return None
     able = [i for i in indexes(holding) if engine.can_capture(i, table)]
     if not able:

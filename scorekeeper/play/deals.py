@@ -53,7 +53,7 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
     every, low = spec.opening_total, spec.opening_low
     if not table or not (every or low):
         return None
-    wild = wild_index(engine, table)
+    wild = engine.wild if engine.wild is not None and table >> engine.wild & 1 else None  # the matta, if on this table
     values = [engine.value[i] for i in indexes(table) if i != wild]
     # The matta counts whatever its holder chooses, 1 up to the highest card (Cirulla, Gazzetta di Santa).
     choices = range(1, max(spec.values.values()) + 1) if wild is not None else (None,)
@@ -73,10 +73,3 @@ def opening(engine: CaptureEngine, table: int) -> Opening | None:
             named = None if wild is None or choice is None else (engine.names[wild], choice)
             best = Opening(sweeps, total, named)
     return best
-
-
-def wild_index(engine: CaptureEngine, table: int) -> int | None:
-    """The deck index of the opening's wild card when it is on this table, else None."""
-    index = engine.wild
-    return index if index is not None and table >> index & 1 else None
-

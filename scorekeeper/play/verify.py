@@ -164,19 +164,16 @@ class _Verifier:
             if "plays" in data or "deal" in data:
                 if self.replay or "piles" not in data:
                     where = self.line_where.format(source=source, number=number)
-                    problems = checker.replay(data, where)
-                    return LineResult(number, _shown(_local(p, where) for p in problems), source=source) \
-                        if problems else number
+                    problems = [_local(p, where) for p in checker.replay(data, where)]
+                    return LineResult(number, _shown(problems), source=source) if problems else number
                 self.not_replayed.append(number)
             if checker.fast(data):
                 return number
             problems = checker.full_check(data, self.line_where.format(source=source, number=number))
-        except InputErrors as exc:
-            where = self.line_where.format(source=source, number=number)
-            return LineResult(number, _shown(_local(m, where) for m in exc.messages), False, source)
         except ScorekeeperError as exc:
             where = self.line_where.format(source=source, number=number)
-            return LineResult(number, _shown([_local(str(exc), where)]), False, source)
+            messages = exc.messages if isinstance(exc, InputErrors) else [str(exc)]
+            return LineResult(number, _shown(_local(m, where) for m in messages), False, source)
         return LineResult(number, _shown(problems), source=source) if problems else number
 
 
@@ -199,8 +196,7 @@ def verify_lines(lines: Iterable[str | bytes], source: str, *, rules: str | None
             except UnicodeDecodeError:
                 yield LineResult(number, (_("not UTF-8 text"),), False, source)
                 continue
-        verdict = verifier.check(number, line)
-        if verdict is not None:
+        if (verdict := verifier.check(number, line)) is not None:
             yield LineResult(verdict, source=source) if isinstance(verdict, int) else verdict
             verifier.not_replayed.clear()  # counted by verify_batches' batches only; kept from growing here
 

@@ -124,8 +124,7 @@ class HandResult:
     @property
     def categories(self) -> tuple[CategoryResult, ...]:
         """Each category's scorer and outcome, in count order."""
-        # Made when first read rather than by every count: verify and the bulk checks read only
-        # the totals and problems.
+        # Made when first read rather than by every count: verify and the bulk checks read only the totals and problems.
         if self._categories is None:
             self._categories = categories_of(self.scorers, self.scores)
         return self._categories
@@ -137,8 +136,7 @@ class HandResult:
     @property
     def piles(self) -> tuple[CardSet, ...]:
         """Each side's pile as a card set."""
-        deck = self.rules.cards
-        return tuple(deck.cardset(mask) for mask in self.masks)
+        return tuple(map(self.rules.cards.cardset, self.masks))
 
     def to_dict(self) -> dict[str, Any]:
         """The whole result as plain data for JSON."""

@@ -9,19 +9,14 @@ The kinds of held cards are here; runs, sweeps and declarations in ``_tallies``,
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import reduce
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper._words import and_list
 from scorekeeper.cards import Card, Deck, Rank
 from scorekeeper.errors import NotationError, RuleSetError
 from scorekeeper.i18n import _
-from scorekeeper.rules.ruleset import (
-    CardCategory,
-    EachCategory,
-    MostCategory,
-    Selection,
-    SetCategory,
-)
+from scorekeeper.rules.ruleset import CardCategory, EachCategory, MostCategory, Selection, SetCategory
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -61,11 +56,7 @@ def selection_mask(select: Selection, deck: Deck) -> int:
 
 def names_of(indexes: Sequence[int], sides: Sequence[str]) -> str:
     """The names of some sides, each joined to the next with "and" (``A and B and C``)."""
-    names = [sides[i] for i in indexes]
-    joined = names[0]
-    for name in names[1:]:
-        joined = and_list([joined, name])
-    return joined
+    return reduce(lambda joined, name: and_list([joined, name]), [sides[i] for i in indexes])
 
 
 def versus(values: Sequence[Any]) -> str:

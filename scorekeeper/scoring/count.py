@@ -96,10 +96,9 @@ class Counter:
 
     def check_names(self, entry: HandEntry) -> None:
         """Refuse (as input not understood) counts for unknown sides or categories."""
-        known = entry.sides
         for key, mapping in (("sweeps", entry.sweeps), ("claims", entry.claims), ("declared", entry.declared)):
             for side in mapping:
-                if side not in known:
+                if side not in entry.sides:
                     raise HandError(_("{fact}: no pile has that side (sides: {sides})").format(
                         fact=entry.name_of(key, side), sides=", ".join(entry.sides)))
         for side, counts in entry.declared.items():
@@ -289,8 +288,6 @@ class _Plan(NamedTuple):
 
 def always_counted(fact: str, category_id: str, rules_id: str, optional: Sequence[str]) -> str:
     """Why ``--with`` cannot turn on a category that is not optional: it is always counted."""
-    if not optional:
-        return _("{fact}: {id} is always counted in {rules}; optional ones: none").format(
-            fact=fact, id=repr(category_id), rules=rules_id)
-    return _("{fact}: {id} is always counted in {rules}; optional ones: {ids}").format(
-        fact=fact, id=repr(category_id), rules=rules_id, ids=", ".join(optional))
+    text = (_("{fact}: {id} is always counted in {rules}; optional ones: {ids}") if optional
+            else _("{fact}: {id} is always counted in {rules}; optional ones: none"))
+    return text.format(fact=fact, id=repr(category_id), rules=rules_id, ids=", ".join(optional))

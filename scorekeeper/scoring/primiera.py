@@ -128,8 +128,7 @@ def _held_values(ranked: tuple[int, ...]) -> tuple[int, ...]:
     """``_best_values`` with the empty holding worth less than minus what four suits can add up to,
     so that one sum of four look-ups is both a pile's total and, when negative, the sign that it lacks a
     suit: no test and no branch per suit."""
-    table = _best_values(ranked)
-    return (-4 * max(ranked, default=0) - 1, *table[1:])
+    return (-4 * max(ranked, default=0) - 1, *_best_values(ranked)[1:])
 
 
 def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequence[str],
@@ -142,8 +141,7 @@ def explain_primiera(raw: Sequence[PrimieraSide], taker: int | None, sides: Sequ
     if not eligible:
         note = _("nobody has all four suits ({lacking})").format(lacking=lacking)
     elif taker is not None:
-        others = [f"{raw[i].total}" for i in eligible if i != taker]
-        if others:
+        if others := [f"{raw[i].total}" for i in eligible if i != taker]:
             note = _("{side} wins with {total} against {others}").format(
                 side=sides[taker], total=raw[taker].total, others=", ".join(others))
         else:

@@ -39,7 +39,6 @@ def team_names(rules: RuleSet, sides: Sequence[str]) -> dict[str, str]:
                 if other != side:
                     raise HandError(_("pile of {side}: {name} is already in side {other}").format(
                         side=repr(side), name=repr(name), other=repr(other)))
-        problem = team_shape_problem(rules, [len(players) for players in teams.values()])
-        if problem:
+        if problem := team_shape_problem(rules, [len(players) for players in teams.values()]):
             raise HandError(problem)
     return {name.casefold(): side for side, players in teams.items() for name in (*players, side)}
