@@ -128,13 +128,17 @@ class Simulator:
         game = Game(engine, batches, table, self.side_of, len(self.sides))
         plays = []
         builds = engine.spec.builds
-        choice, text, captures, players = rng.choice, engine.text, engine.captures, self.players
+        choice, randrange, text, captures = rng.choice, rng.randrange, engine.text, engine.captures
+        players = self.players
         # Where every card that can capture must, the capture is drawn where it is listed (the same
         # draw as ``choice`` of the whole list); else a card that could capture may first be laid down.
         draw = rng.randrange if engine.spec.must_capture else None
         while game.turn < game.total:
             p = game.player
-            card = choice(indexes(game.holding[p]))
+            held = game.holding[p]
+            for _skipped in range(randrange(held.bit_count())):  # choice()'s draw among the cards held, lowest first
+                held &= held - 1
+            card = (held & -held).bit_length() - 1
             play: dict[str, Any] = {"side": players[p], "card": names[card]}
             if builds and rng.random() < BUILD_CHANCE:
                 found = self._build(game, p, card, rng)
