@@ -132,7 +132,7 @@ def test_a_drawn_capture_is_the_one_choice_draws_from_the_whole_list(rules: str)
     rng = random.Random(27)
     drawn = 0
     for _ in range(150):
-        card, table, _take = _question(shared, rng, builds=False)
+        card, table, _take = _question(shared, rng, builds=bool(shared.spec.builds))
         for asked in (table, _twin(shared, rng, card, table)):
             listed = CaptureEngine(ruleset).captures(card, asked)
             seed = rng.random()
@@ -143,4 +143,24 @@ def test_a_drawn_capture_is_the_one_choice_draws_from_the_whole_list(rules: str)
             assert by_choice.getstate() == by_draw.getstate()
             assert shared.captures(card, asked) == listed
             drawn += bool(listed)
-    assert drawn > 100
+    assert drawn > 60
+
+
+def test_a_list_kept_beside_a_build_is_read_with_the_builds_of_the_table_asked():
+    # Cassino: a 9 takes 4 + 5, the build of 9, or both; beside another build of 9 and another 4
+    # and 5 (the same ranks), the list kept for the first table names this table's cards; a table
+    # of the same loose ranks without a build has a list of its own.
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+    nine = deck.index[Card.parse("9h")]
+
+    def table(loose: str, build: str) -> Table:
+        return Table(deck.mask(Card.parse(t) for t in loose.split()),
+                     (Build(9, deck.mask(Card.parse(t) for t in build.split()), 0),))
+
+    bare = Table(deck.mask(Card.parse(t) for t in ("4h", "5s")))  # the same ranks loose, no build
+    assert [engine.describe(c.mask) for c in engine.captures(nine, bare)] == ["4h + 5s"]
+    first = [engine.describe(c.mask) for c in engine.captures(nine, table("4c 5d", "6h 3c"))]
+    assert first == ["3c + 6h", "4c + 5d", "3c + 4c + 5d + 6h"]
+    later = [engine.describe(c.mask) for c in engine.captures(nine, table("4s 5h", "7d 2d"))]
+    assert later == ["2d + 7d", "4s + 5h", "2d + 4s + 5h + 7d"]

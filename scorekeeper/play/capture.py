@@ -240,8 +240,9 @@ class CaptureEngine(CardTables):
         """The captures of the card other than an ace's taking all, each with its kind, no mask twice,
         in the order ``simulate`` draws from. Narrowed as a replay asks: only those within the cards
         ``within``, or (``first``) one at most, to know whether there is any; or as simulate asks,
-        the one at the place ``draw`` gives for their number (none drawn from none). A table without
-        builds has its full list kept by the card and the table cards it can reach."""
+        the one at the place ``draw`` gives for their number (none drawn from none). The full list is
+        kept by the card and the table cards it can reach (and the builds it may take, for combined
+        captures)."""
         key = -1  # where the list is kept: -1 nowhere
         near = 0
         builds: list[int] = []  # on a table with builds, those the card may take
@@ -271,7 +272,7 @@ class CaptureEngine(CardTables):
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     if self.spec.combine:  # kept as places in the table's cards, put back in order: by size, then mask
-                        units = [1 << card for card in order] + builds
+                        units = [1 << placed for placed in order] + builds
                         out = sorted([(sum(map(units.__getitem__, places)), kind) for places, kind in out],
                                      key=lambda found: (found[0].bit_count(), found[0]))
                         return out[:1] if first else [out[draw(len(out))]] if draw else out
@@ -311,7 +312,7 @@ class CaptureEngine(CardTables):
             # reads them as the cards in the same places of its own.
             order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
             if self.spec.combine:  # every capture is read at every use: as places, read without a look-up
-                units = [1 << card for card in order] + builds
+                units = [1 << placed for placed in order] + builds
                 self._by_ranks[key] = (order, [(tuple(at for at, unit in enumerate(units) if mask & unit), kind)
                                                for mask, kind in found])
             else:
