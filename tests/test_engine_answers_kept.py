@@ -164,3 +164,14 @@ def test_a_list_kept_beside_a_build_is_read_with_the_builds_of_the_table_asked()
     assert first == ["3c + 6h", "4c + 5d", "3c + 4c + 5d + 6h"]
     later = [engine.describe(c.mask) for c in engine.captures(nine, table("4s 5h", "7d 2d"))]
     assert later == ["2d + 7d", "4s + 5h", "2d + 4s + 5h + 7d"]
+
+
+def test_an_ace_s_captures_kept_for_one_table_are_not_read_on_another():
+    # Royal Cassino: an ace counts 1 or 14, so its lists are kept by the very table cards it reaches;
+    # the 2d and the 3d, met on two tables otherwise alike, are told apart.
+    engine = CaptureEngine(load_rules("royal-cassino"))
+    deck = engine.deck
+    ace = deck.index[Card.parse("Ah")]
+    assert [engine.describe(c.mask) for c in engine.captures(ace, Table(deck.mask(
+        Card.parse(t) for t in ("2d", "5h", "7c"))))] == ["2d + 5h + 7c"]  # 14
+    assert engine.captures(ace, Table(deck.mask(Card.parse(t) for t in ("3d", "5h", "7c")))) == []

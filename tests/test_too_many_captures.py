@@ -67,7 +67,8 @@ def test_the_build_bound_counts_each_group_tried(monkeypatch: pytest.MonkeyPatch
 
 @pytest.mark.parametrize(("rules", "table", "card", "count"), [
     ("scopa", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept by ranks: 1+6, 2+5, 3+4, 1+2+4
-    ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),  # kept by the cards the 2 reaches
+    ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),  # kept by ranks, the courts worth 0
+    ("royal-cassino", ["2d", "3d", "4d", "5d", "9d"], "Ah", 3),  # an ace (1 or 14): kept by the cards it reaches
 ])
 def test_captures_kept_under_a_bound_since_lowered_are_refused_as_if_new(
         monkeypatch: pytest.MonkeyPatch, rules: str, table: list[str], card: str, count: int) -> None:
