@@ -68,7 +68,7 @@ class Record(NamedTuple):
     plays: tuple[Play, ...]
     reader: CardReader  # reads the stated piles, later, as the rest was read
     teams: dict[str, tuple[str, ...]]  # empty: every player a side of their own
-    piles: dict[str, tuple[str, str]] | None  # stated piles: side -> (text, where)
+    piles: dict[str, tuple[str, str]] | None  # stated piles: side -> (text, where the record states it)
     sweeps: dict[str, int] | None
     hand_facts: dict[str, Any]  # with, declared, claims, as a hand file has
     matta: tuple[Rank, str] | None  # the rank the matta was named, and where the record says so
@@ -149,8 +149,7 @@ def read_record(data: Any, source: str, deck: Deck) -> Record:
         if not isinstance(stated, Mapping):
             raise NotationError(_("{where}: piles: must map each side to its cards").format(
                 where=where_of(data, "piles", source)))
-        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t),
-                          _("{where}: pile of {side}").format(where=where_of(stated, s, source), side=shown(str(s))))
+        piles = {str(s): (" ".join(map(str, t)) if isinstance(t, list) else str(t), where_of(stated, s, source))
                  for s, t in stated.items()}
     sweeps = data.get("sweeps")
     if sweeps is not None and not (isinstance(sweeps, Mapping)

@@ -337,12 +337,13 @@ def _compare(record: Record, engine: CaptureEngine, sides: tuple[str, ...], pile
     """What the record's own piles and sweeps say that the plays contradict."""
     out = []
     if record.piles is not None:
-        for side, (text, where) in record.piles.items():
+        for side, (text, at) in record.piles.items():
+            if side in sides and text == engine.text(piles[sides.index(side)]) and not record.reader.italian_suits:
+                continue  # as simulate writes it: canonical tokens in deck order
+            where = _("{where}: pile of {side}").format(where=at, side=shown(side))  # worded only where it is read
             if side not in sides:
                 out.append(_("{where}: no side {side} plays in this record").format(where=where, side=repr(side)))
                 continue
-            if text == engine.text(piles[sides.index(side)]) and not record.reader.italian_suits:
-                continue  # as simulate writes it: canonical tokens in deck order
             try:
                 cards = record.reader.cards(text, where)  # the record's suit letters
             except (InputErrors, NotationError) as exc:
