@@ -208,21 +208,24 @@ class _Codec:
         canonical tokens, none twice) read without wording where it stands, or None: ``_play`` reads
         and words anything else (each play's place in messages is worded only for a play that needs it)."""
         try:  # a key missing, a card not of the deck, an item of another type: None
-            side, index = item["side"], self.index[item["card"]]
-            if len(item) < 4:  # what it took, if anything
-                build, cards = None, item.get("take")
+            side, index, keys = item["side"], self.index[item["card"]], len(item)
+            if keys == 2:  # laid down
+                build, cards = None, None
+            elif keys == 3:  # what it took
+                build, cards = None, item["take"]
             else:  # a build: its value, and the cards it is made on
                 build, cards = item["build"], item["onto"]
         except (KeyError, TypeError, AttributeError):
+            return None
+        # No key but these (a take given as null is not as simulate writes it either).
+        if type(side) is not str or not side or keys != 2 + (cards is not None) + (build is not None):
             return None
         mask: int | None
         try:
             mask = self.takes[cards] if cards is not None else 0
         except (KeyError, TypeError):  # cards not met yet, or not text
             mask = self._take(cards) if type(cards) is str else None
-        # No key but these (a take given as null is not as simulate writes it either).
-        keys = 2 + (cards is not None) + (build is not None)
-        if mask is None or type(side) is not str or not side or len(item) != keys:
+        if mask is None:
             return None
         if build is None:
             return new_tuple(Play, (number, side, index, mask, None, 0))
