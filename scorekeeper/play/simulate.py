@@ -132,7 +132,7 @@ class Simulator:
         players = self.players
         # Where every card that can capture must, the capture is drawn where it is listed (the same
         # draw as ``choice`` of the whole list); else a card that could capture may first be laid down.
-        draw = rng.randrange if engine.spec.must_capture else None
+        draw = randrange if engine.spec.must_capture else None
         while game.turn < game.total:
             p = game.player
             held = game.holding[p]
