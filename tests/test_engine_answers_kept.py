@@ -6,8 +6,10 @@ asked that question alone."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+from conftest import rules_named
 
 from scorekeeper.cards import Card
 from scorekeeper.play.capture import Build, CaptureEngine, Table
@@ -36,9 +38,10 @@ def _answers(engine: CaptureEngine, card: int, table: Table, take: int) -> tuple
             engine.find(card, table, take), [engine.find(card, table, c.mask) for c in captures])
 
 
-@pytest.mark.parametrize("rules", ["scopa", "cirulla", "cassino", "kasino", "sbarazzina"])
-def test_an_engine_answers_each_question_as_if_it_were_the_first(rules: str) -> None:
-    ruleset = load_rules(rules)
+@pytest.mark.parametrize("rules", ["scopa", "cirulla", "cassino", "royal-cassino", "kasino", "sbarazzina",
+                                   "queens-as-jacks"])
+def test_an_engine_answers_each_question_as_if_it_were_the_first(rules: str, tmp_path: Path) -> None:
+    ruleset = rules_named(rules, tmp_path)
     shared = CaptureEngine(ruleset)
     rng = random.Random(26)
     for _ in range(60):
@@ -122,12 +125,13 @@ def _twin(engine: CaptureEngine, rng: random.Random, card: int, table: Table) ->
     return Table(loose, table.builds)
 
 
-@pytest.mark.parametrize("rules", ["scopa", "sbarazzina", "scopa-d-assi", "escoba", "cassino", "royal-cassino"])
-def test_a_drawn_capture_is_the_one_choice_draws_from_the_whole_list(rules: str) -> None:
+@pytest.mark.parametrize("rules", ["scopa", "sbarazzina", "scopa-d-assi", "escoba", "cassino", "royal-cassino",
+                                   "queens-as-jacks"])
+def test_a_drawn_capture_is_the_one_choice_draws_from_the_whole_list(rules: str, tmp_path: Path) -> None:
     # simulate draws a capture where it is listed: the same capture, and the same draw from the
     # generator, as random.choice of the whole list; on a table of the same classes as one met
     # before (the list kept is read on the new table's cards) as on a table met first.
-    ruleset = load_rules(rules)
+    ruleset = rules_named(rules, tmp_path)
     shared = CaptureEngine(ruleset)
     rng = random.Random(27)
     drawn = 0
@@ -167,11 +171,44 @@ def test_a_list_kept_beside_a_build_is_read_with_the_builds_of_the_table_asked()
 
 
 def test_an_ace_s_captures_kept_for_one_table_are_not_read_on_another():
-    # Royal Cassino: an ace counts 1 or 14, so its lists are kept by the very table cards it reaches;
-    # the 2d and the 3d, met on two tables otherwise alike, are told apart.
+    # Royal Cassino: an ace counts 1 or 14; its lists are kept by the ranks of the table cards it
+    # reaches, so the 2d and the 3d, met on two tables otherwise alike, are told apart.
     engine = CaptureEngine(load_rules("royal-cassino"))
     deck = engine.deck
     ace = deck.index[Card.parse("Ah")]
     assert [engine.describe(c.mask) for c in engine.captures(ace, Table(deck.mask(
         Card.parse(t) for t in ("2d", "5h", "7c"))))] == ["2d + 5h + 7c"]  # 14
     assert engine.captures(ace, Table(deck.mask(Card.parse(t) for t in ("3d", "5h", "7c")))) == []
+
+
+def test_an_ace_s_list_kept_is_read_on_a_table_of_the_same_ranks_with_its_builds():
+    # Royal Cassino: the Ah takes the Ad as 1, then as 14 the Ad with 5 + 9 or with the build of
+    # 14 (10 + 4), or with both, each by size then cards; on other cards of the same ranks the list
+    # is that table's own, in that table's order.
+    engine = CaptureEngine(load_rules("royal-cassino"))
+    deck = engine.deck
+    ace = deck.index[Card.parse("Ah")]
+
+    def listed(loose: str, build: str) -> list[str]:
+        table = Table(deck.mask(Card.parse(t) for t in loose.split()),
+                      (Build(14, deck.mask(Card.parse(t) for t in build.split()), 0),))
+        return [engine.describe(c.mask) for c in engine.captures(ace, table)]
+
+    assert listed("Ad 5c 9c", "10h 4h") == ["Ad", "Ad + 4h + 10h", "Ad + 5c + 9c", "Ad + 4h + 5c + 9c + 10h"]
+    assert listed("As 5d 9s", "10c 4d") == ["As", "As + 5d + 9s", "As + 4d + 10c", "As + 4d + 5d + 9s + 10c"]
+
+
+def test_a_card_of_two_values_lists_its_first_value_s_captures_first_on_a_table_met_again(tmp_path: Path) -> None:
+    # A Royal Cassino whose 5 may also count 2: as 5 it takes 2 + 3 or A + A + 3, then as 2 the
+    # two aces. On a table of the same ranks, the list kept is put back in that order, each value's
+    # captures by size then cards, not all of them together (which would put Ad + Ah first).
+    path = tmp_path / "five-or-two.yaml"
+    path.write_text('extends: royal-cassino\nid: five-or-two\nname: Five or Two\ncapture:\n'
+                    '  choice_values: {A: 14, "5": 2}\n', encoding="utf-8")
+    engine = CaptureEngine(load_rules(str(path)))
+    deck = engine.deck
+    five = deck.index[Card.parse("5h")]
+    for cards, taken in (("2d 3d Ac As", ["2d + 3d", "As + Ac + 3d", "As + Ac"]),
+                         ("2c 3c Ad Ah", ["2c + 3c", "Ad + Ah + 3c", "Ad + Ah"])):
+        table = Table(deck.mask(Card.parse(t) for t in cards.split()))
+        assert [engine.describe(c.mask) for c in engine.captures(five, table)] == taken

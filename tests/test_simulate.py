@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.errors import HandError
-from scorekeeper.play._draws import shuffle
+from scorekeeper.play._draws import below, shuffle
 from scorekeeper.play.simulate import Simulator, seating, simulate
 from scorekeeper.rules.catalog import builtin_ids, load_rules
 
@@ -43,6 +43,17 @@ def test_the_pack_is_shuffled_as_random_shuffles_it_so_a_seed_keeps_naming_the_s
             shuffle(mine, ours)
             python.shuffle(theirs)
             assert ours == theirs and mine.random() == python.random(), (seed, size)
+
+
+def test_a_number_is_drawn_below_a_size_as_randrange_draws_it() -> None:
+    # simulate draws the card to play and the capture to make with below(): the same numbers, and
+    # the generator left the same, as randrange, so a seed keeps naming the same file.
+    for seed in range(200):
+        mine, python = random.Random(seed), random.Random(seed)
+        draw = below(mine)
+        for size in (1, 2, 3, 7, 40, 127, 128, 200, 65_537):
+            assert draw(size) == python.randrange(size), (seed, size)
+        assert mine.random() == python.random(), seed
 
 
 def test_a_hand_is_the_same_whichever_hands_come_before_it() -> None:

@@ -3,7 +3,10 @@ line saying which bound it passed, and where in a replay, instead of being worke
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from conftest import rules_named
 
 from scorekeeper.cards import Card
 from scorekeeper.play import builds as builds_module
@@ -68,11 +71,13 @@ def test_the_build_bound_counts_each_group_tried(monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize(("rules", "table", "card", "count"), [
     ("scopa", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept by ranks: 1+6, 2+5, 3+4, 1+2+4
     ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),  # kept by ranks, the courts worth 0
-    ("royal-cassino", ["2d", "3d", "4d", "5d", "9d"], "Ah", 3),  # an ace (1 or 14): kept by the cards it reaches
+    ("royal-cassino", ["2d", "3d", "4d", "5d", "9d"], "Ah", 3),  # an ace (1 or 14): kept by ranks, as places
+    ("queens-as-jacks", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept by the cards it reaches
 ])
 def test_captures_kept_under_a_bound_since_lowered_are_refused_as_if_new(
-        monkeypatch: pytest.MonkeyPatch, rules: str, table: list[str], card: str, count: int) -> None:
-    engine = CaptureEngine(load_rules(rules))
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, rules: str, table: list[str], card: str, count: int) -> None:
+    engine = CaptureEngine(rules_named(rules, tmp_path))
+    assert engine.by_ranks == (rules != "queens-as-jacks")
     played, on = engine.deck.index[Card.parse(card)], Table(engine.deck.mask(Card.parse(t) for t in table))
     assert len(engine.captures(played, on)) == count
     monkeypatch.setattr(capture_module, "MAX_CAPTURES", count)

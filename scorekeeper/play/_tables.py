@@ -114,11 +114,11 @@ class CardTables:
         # Where, besides, every class has a value of its own, the captures on tables of the same
         # classes are the same, in the same order, read as places in the table's cards by falling
         # value, class, deck index (the search's order): the list is kept once for all such tables
-        # (``_by_ranks``, by card); combined captures (Cassino's unions, listed by size and mask)
-        # are kept so where there are no totals, for cards of one value, and put back in that order.
+        # (``_by_ranks``, by card); combined captures (Cassino's unions, listed by size and mask, for
+        # each value the card takes with) are kept so where there are no totals, and put back in that
+        # order.
         worth = {self.class_of[i]: self.value[i] for i in range(len(cards))}
-        self.by_ranks = [alike and (len(set(worth.values())) == len(worth) if not spec.combine else
-                                    spec.total is None and len(values) == 1) for values in self.capture_values]
+        self.by_ranks = alike and (len(set(worth.values())) == len(worth) if not spec.combine else spec.total is None)
         self._order = [(self.value[i] << 7 | self.class_of[i]) << 7 | i for i in range(len(cards))]
         self._name_bytes = [[" ".join(self.names[i] for i in BYTE_INDEXES[256 * at + byte] if i < len(cards))
                              for byte in range(256)] for at in range((len(cards) + 7) // 8)]

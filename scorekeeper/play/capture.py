@@ -71,9 +71,10 @@ class CaptureEngine(CardTables):
         self._counter: Counter | None = None
         self._kept: dict[int, list[tuple[int, str]]] = {}  # captures by card and reachable table (see reach)
         self._rulings: dict[int, str] = {}  # rulings by _ruling_key
+        self._prepared: tuple[int, list[int], list[int], list[int], int] = (-1, [], [], [], 0)  # see subsets
         # Captures by ranks (see by_ranks): the table's cards in the search's order and the captures on
         # them; combined captures, all read at every use, as places in that order.
-        self._by_ranks: dict[int, tuple[list[int], list[tuple[Any, str]]]] = {}
+        self._by_ranks: dict[int, tuple[list[int], list[tuple[Any, str]], int]] = {}
 
     def as_named(self, rank: Rank) -> CaptureEngine:
         """The engine a hand is played on once the matta (``opening_wild``) is named ``rank`` in its
@@ -94,22 +95,27 @@ class CaptureEngine(CardTables):
         more; the first ``most`` only, if given (1: whether there is one)."""
         if target < 0 or pool.bit_count() < min_size:
             return []
-        value = self.value
-        items = []
-        while pool:
-            low = pool & -pool
-            items.append((value[low.bit_length() - 1], low))
-            pool ^= low
-        items.sort(reverse=True)
-        n = len(items)
-        values = [v for v, _ in items]
-        bits = [b for _, b in items]
-        suffix = [0] * (n + 1)
-        for k in range(n - 1, -1, -1):
-            suffix[k] = suffix[k + 1] + values[k]
-        # Cards worth 0 (Sbarazzina's courts) come last: while something is still to make, a path
-        # through one of them leads nowhere, so they are tried only once the sum is made.
-        worthy = n - values.count(0)
+        # The pool's cards by falling value, and what those from each on add up to: kept for the
+        # last pool, asked again for each value a player could build (simulate) and for the sums.
+        prepared = self._prepared
+        if prepared[0] != pool:
+            value = self.value
+            items = []
+            rest = pool
+            while rest:
+                low = rest & -rest
+                items.append((value[low.bit_length() - 1], low))
+                rest ^= low
+            items.sort(reverse=True)
+            values = [v for v, _ in items]
+            suffix = [0] * (len(items) + 1)
+            for k in range(len(items) - 1, -1, -1):
+                suffix[k] = suffix[k + 1] + values[k]
+            # Cards worth 0 (Sbarazzina's courts) come last: while something is still to make, a path
+            # through one of them leads nowhere, so they are tried only once the sum is made.
+            self._prepared = prepared = (pool, values, [b for _, b in items], suffix, len(values) - values.count(0))
+        _, values, bits, suffix, worthy = prepared
+        n = len(values)
         # Depth first over the cards by falling value, on a stack of (next card, still to make,
         # mask, size): simulate draws from the order found.
         out: list[int] = []
@@ -249,23 +255,26 @@ class CaptureEngine(CardTables):
         # Whether there is a capture is asked for every card laid down: kept by ranks (but where
         # unions are put back in order), or else worked out to the first capture found. A table
         # with builds keeps its list where a build is a group of combined captures, taken whole:
-        # by how many the card may take, each read as a place after the table's cards.
-        keeps = within == -1 and (self.by_ranks[card] and not self.spec.combine or not first)
+        # by how many of each value the card may take, each read as a place after the table's cards.
+        keeps = within == -1 and (self.by_ranks and not self.spec.combine or not first)
         if table.builds:
-            keeps = keeps and self.spec.combine and self.by_ranks[card]
-            value = self.capture_values[card][0]
-            builds = [b.mask for b in table.builds if b.value == value] if keeps and self.numeric_card[card] else []
+            keeps = keeps and self.spec.combine and self.by_ranks
+            values = self.capture_values[card]  # builds of each value the card takes with, in table order
+            builds = [b.mask for v in values for b in table.builds if b.value == v] \
+                if keeps and self.numeric_card[card] else []
         if keeps:
             near = table.loose & self.reach[card]
             if not near and not builds:  # a capture is of the cards the card reaches, and of builds
                 return []
-            if self.by_ranks[card]:
+            if self.by_ranks:
                 tables = self._rank_bytes
                 counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
-                key = (len(builds) << 64 | counts) << 8 | self.class_of[card]
+                if builds:  # how many builds of each value
+                    counts |= sum(1 << 64 + 8 * values.index(b.value) for b in table.builds if b.value in values)
+                key = counts << 8 | self.class_of[card]
                 kept = self._by_ranks.get(key)
                 if kept is not None:
-                    was, out = kept
+                    was, out, split = kept
                     if not out:  # no capture (most cards laid down): the cards' order is not needed
                         return []
                     if len(out) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
@@ -273,8 +282,12 @@ class CaptureEngine(CardTables):
                     order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
                     if self.spec.combine:  # kept as places in the table's cards, put back in order: by size, then mask
                         units = [1 << placed for placed in order] + builds
-                        out = sorted([(sum(map(units.__getitem__, places)), kind) for places, kind in out],
-                                     key=lambda found: (found[0].bit_count(), found[0]))
+                        out = [(sum(map(units.__getitem__, places)), kind) for places, kind in out]
+                        # Each value's captures by size, then mask (an ace's as 1 first, then as 14).
+                        if split:
+                            out = sorted(out[:split], key=_size_mask) + sorted(out[split:], key=_size_mask)
+                        else:
+                            out.sort(key=_size_mask)
                         return out[:1] if first else [out[draw(len(out))]] if draw else out
                     # Kept as the cards of the table it was worked out on: only what is asked for is moved
                     # onto this table's, each card onto the one in its place.
@@ -294,6 +307,7 @@ class CaptureEngine(CardTables):
             first = False  # worked out whole, then kept
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
+        heads = {mask for mask, _ in found} if len(values) > 1 else set()  # the first value's, listed first
         for value in values[1:]:
             if first and found:
                 break
@@ -305,7 +319,7 @@ class CaptureEngine(CardTables):
             for mask, kind in found:
                 unique.setdefault(mask, kind)
             found = list(unique.items())
-        if key >= 0 and self.by_ranks[card]:
+        if key >= 0 and self.by_ranks:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
             # Kept with the table's cards in the search's order: another table of the same classes
@@ -314,9 +328,9 @@ class CaptureEngine(CardTables):
             if self.spec.combine:  # every capture is read at every use: as places, read without a look-up
                 units = [1 << placed for placed in order] + builds
                 self._by_ranks[key] = (order, [(tuple(at for at, unit in enumerate(units) if mask & unit), kind)
-                                               for mask, kind in found])
+                                               for mask, kind in found], sum(mask in heads for mask, _ in found))
             else:
-                self._by_ranks[key] = (order, found)
+                self._by_ranks[key] = (order, found, 0)
         elif key >= 0:
             if len(self._kept) >= MAX_KEPT:
                 self._kept.clear()
@@ -390,4 +404,9 @@ def _unions(groups: list[int], required: int) -> list[int]:
 
     walk(0, 0)
     return sorted(out, key=lambda m: (m.bit_count(), m))
+
+
+def _size_mask(found: tuple[int, str]) -> tuple[int, int]:
+    """A combined capture's place in its list: by size, then mask (``_unions``' order)."""
+    return found[0].bit_count(), found[0]
 

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 from scorekeeper._json import dumps
 from scorekeeper.errors import HandError, NotationError, unreadable
 from scorekeeper.i18n import _
-from scorekeeper.play._draws import shuffle
+from scorekeeper.play._draws import below, shuffle
 from scorekeeper.play._parallel import available_cores, in_order
 from scorekeeper.play._spool import remove_folder, spool, spool_folder, unspool
 from scorekeeper.play._text import shown
@@ -128,7 +128,7 @@ class Simulator:
         game = Game(engine, batches, table, self.side_of, len(self.sides))
         plays = []
         builds = engine.spec.builds
-        choice, randrange, text, captures = rng.choice, rng.randrange, engine.text, engine.captures
+        choice, randrange, text, captures = rng.choice, below(rng), engine.text, engine.captures
         players = self.players
         # Where every card that can capture must, the capture is drawn where it is listed (the same
         # draw as ``choice`` of the whole list); else a card that could capture may first be laid down.
@@ -190,7 +190,7 @@ class Simulator:
             for build in game.table.builds:
                 if build.value == value:
                     choices += [(value, build.mask | s) for s in engine.subsets(loose, value - own, 0)[:4]]
-        rng.shuffle(choices)
+        shuffle(rng, choices)
         for value, onto in choices[:3]:
             if build_error(engine, card, game.table, game.holding[player], value, onto) is None:
                 return value, onto
