@@ -252,11 +252,11 @@ class CaptureEngine(CardTables):
         key = -1  # where the list is kept: -1 nowhere
         near = 0
         builds: list[int] = []  # on a table with builds, those the card may take
-        # Whether there is a capture is asked for every card laid down: kept by ranks (but where
-        # unions are put back in order), or else worked out to the first capture found. A table
-        # with builds keeps its list where a build is a group of combined captures, taken whole:
-        # by how many of each value the card may take, each read as a place after the table's cards.
-        keeps = within == -1 and (self.by_ranks and not self.spec.combine or not first)
+        # Whether there is a capture (``first``) is worked out to the first capture found, never
+        # kept here: ``can_capture`` keeps its ruling. A table with builds keeps its list where a
+        # build is a group of combined captures, taken whole: by how many of each value the card
+        # may take, each read as a place after the table's cards.
+        keeps = within == -1 and not first
         if table.builds:
             keeps = keeps and self.spec.combine and self.by_ranks
             values = self.capture_values[card]  # builds of each value the card takes with, in table order
@@ -288,10 +288,10 @@ class CaptureEngine(CardTables):
                             out = sorted(out[:split], key=_size_mask) + sorted(out[split:], key=_size_mask)
                         else:
                             out.sort(key=_size_mask)
-                        return out[:1] if first else [out[draw(len(out))]] if draw else out
+                        return [out[draw(len(out))]] if draw else out
                     # Kept as the cards of the table it was worked out on: only what is asked for is moved
                     # onto this table's, each card onto the one in its place.
-                    out = out[:1] if first else [out[draw(len(out))]] if draw else out
+                    out = [out[draw(len(out))]] if draw else out
                     if order != was:
                         bit = dict(zip(was, map((1).__lshift__, order), strict=True)).__getitem__
                         out = [(sum(map(bit, indexes(mask))), kind) for mask, kind in out]
@@ -302,9 +302,7 @@ class CaptureEngine(CardTables):
                 if kept_list is not None:
                     if len(kept_list) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
                         raise TooManyCaptures(MAX_CAPTURES, "captures")
-                    return kept_list[:1] if first else [kept_list[draw(len(kept_list))]] if draw and kept_list \
-                        else kept_list
-            first = False  # worked out whole, then kept
+                    return [kept_list[draw(len(kept_list))]] if draw and kept_list else kept_list
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
         heads = {mask for mask, _ in found} if len(values) > 1 else set()  # the first value's, listed first
