@@ -1,12 +1,9 @@
-"""The pack shuffled, and a number drawn below ``n``, the way ``random.Random`` does them, without
-its Python frames per draw.
+"""The pack shuffled, and a number drawn below ``n``, as ``random.Random`` does them, in fewer frames.
 
-``simulate`` must draw the same numbers in the same order forever (a seed names a file). In CPython
-3.11 ``shuffle`` swaps each place from the last down with one ``_randbelow(i + 1)`` below it, and
-``_randbelow(n)`` draws ``getrandbits(n.bit_length())`` until the number is below ``n``
-(Lib/random.py), as ``randrange(n)`` and ``choice`` do. ``shuffle`` and ``below`` do the same with
-one call to ``getrandbits`` per number drawn; tests/test_simulate.py checks them against
-``random.Random`` itself, so a Python that draws otherwise is caught at once.
+``simulate`` must draw the same numbers in the same order forever (a seed names a file). CPython 3.11's
+``randrange(n)`` and ``choice`` draw ``getrandbits(n.bit_length())`` until the number is below ``n``, and
+``shuffle`` swaps each place from the last down with such a number below ``i + 1`` (Lib/random.py);
+tests/test_simulate.py checks both against ``random.Random`` itself, so a Python that draws otherwise is caught.
 """
 
 from __future__ import annotations
@@ -21,21 +18,8 @@ BITS = [n.bit_length() for n in range(128)]
 T = TypeVar("T")
 
 
-def shuffle(rng: random.Random, cards: list[T]) -> None:
-    """``rng.shuffle(cards)``, the same swaps from the same numbers, with fewer calls."""
-    getrandbits, bits = rng.getrandbits, BITS
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1
-        width = bits[size] if size < 128 else size.bit_length()
-        j = getrandbits(width)
-        while j >= size:
-            j = getrandbits(width)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 def below(rng: random.Random) -> Callable[[int], int]:
-    """``rng.randrange`` for a positive ``n``: ``below(rng)(n)`` draws what ``rng.randrange(n)``
-    would, in one frame."""
+    """``below(rng)(n)`` draws what ``rng.randrange(n)`` would (``n`` positive), in one frame."""
     getrandbits, bits = rng.getrandbits, BITS
 
     def draw(size: int) -> int:
@@ -46,3 +30,11 @@ def below(rng: random.Random) -> Callable[[int], int]:
         return j
 
     return draw
+
+
+def shuffle(rng: random.Random, cards: list[T]) -> None:
+    """``rng.shuffle(cards)``: the same swaps from the same numbers."""
+    draw = below(rng)
+    for i in range(len(cards) - 1, 0, -1):
+        j = draw(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]

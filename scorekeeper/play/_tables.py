@@ -69,7 +69,7 @@ class CardTables:
         # The table cards that can take part in a capture of each card: those it pairs with, and
         # those worth no more than the largest sum or total it makes (values are never negative).
         # Its captures on a table without builds are those on these cards alone, so they are kept
-        # by them (``_kept``): a low card sees few of them, met again and again.
+        # by their classes (``by_ranks``): a low card sees few of them, met again and again.
         self.reach = [self.mates[i] | (deck.mask(c for c, v in zip(cards, self.value, strict=True)
                                                  if v <= self._limit(i)) & self.sum_pool if self.numeric_card[i] else 0)
                       for i in range(len(cards))]

@@ -43,7 +43,7 @@ class IllegalPlayError(ScorekeeperError, ValueError):
 MAX_CAPTURES = 100_000
 #: Steps (subsets or unions tried) of one enumeration.
 MAX_STEPS = 1_000_000
-#: Lists of captures the engine keeps (by card and the table cards it can reach) before starting afresh.
+#: Lists of captures, and rulings, the engine keeps (each by ranks) before starting afresh.
 MAX_KEPT = 100_000
 
 
@@ -69,7 +69,6 @@ class CaptureEngine(CardTables):
         super().__init__(rules, enabled, counts_as)
         self._named: dict[Rank, CaptureEngine] = {}  # see as_named
         self._counter: Counter | None = None
-        self._kept: dict[int, list[tuple[int, str]]] = {}  # captures by card and reachable table (see reach)
         self._rulings: dict[int, str] = {}  # rulings by _ruling_key
         self._prepared: tuple[int, list[int], list[int], list[int], int] = (-1, [], [], [], 0)  # see subsets
         # Captures by ranks (see by_ranks): the table's cards in the search's order and the captures on
@@ -247,8 +246,9 @@ class CaptureEngine(CardTables):
         in the order ``simulate`` draws from. Narrowed as a replay asks: only those within the cards
         ``within``, or (``first``) one at most, to know whether there is any; or as simulate asks,
         the one at the place ``draw`` gives for their number (none drawn from none). The full list is
-        kept by the card and the table cards it can reach (and the builds it may take, for combined
-        captures)."""
+        kept by ranks (``by_ranks``): by the card's class and the classes of the table cards it can
+        reach (and the builds of each value it may take, for combined captures); a rule set whose
+        lists do not hold across such tables keeps none."""
         key = -1  # where the list is kept: -1 nowhere
         near = 0
         builds: list[int] = []  # on a table with builds, those the card may take
@@ -256,9 +256,9 @@ class CaptureEngine(CardTables):
         # kept here: ``can_capture`` keeps its ruling. A table with builds keeps its list where a
         # build is a group of combined captures, taken whole: by how many of each value the card
         # may take, each read as a place after the table's cards.
-        keeps = within == -1 and not first
+        keeps = self.by_ranks and within == -1 and not first
         if table.builds:
-            keeps = keeps and self.spec.combine and self.by_ranks
+            keeps = keeps and self.spec.combine
             values = self.capture_values[card]  # builds of each value the card takes with, in table order
             builds = [b.mask for v in values for b in table.builds if b.value == v] \
                 if keeps and self.numeric_card[card] else []
@@ -266,43 +266,32 @@ class CaptureEngine(CardTables):
             near = table.loose & self.reach[card]
             if not near and not builds:  # a capture is of the cards the card reaches, and of builds
                 return []
-            if self.by_ranks:
-                tables = self._rank_bytes
-                counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
-                if builds:  # how many builds of each value
-                    counts |= sum(1 << 64 + 8 * values.index(b.value) for b in table.builds if b.value in values)
-                key = counts << 8 | self.class_of[card]
-                kept = self._by_ranks.get(key)
-                if kept is not None:
-                    was, out, split = kept
-                    if not out:  # no capture (most cards laid down): the cards' order is not needed
-                        return []
-                    if len(out) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
-                        raise TooManyCaptures(MAX_CAPTURES, "captures")
-                    order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
-                    if self.spec.combine:  # kept as places in the table's cards, put back in order: by size, then mask
-                        units = [1 << placed for placed in order] + builds
-                        out = [(sum(map(units.__getitem__, places)), kind) for places, kind in out]
-                        # Each value's captures by size, then mask (an ace's as 1 first, then as 14).
-                        if split:
-                            out = sorted(out[:split], key=_size_mask) + sorted(out[split:], key=_size_mask)
-                        else:
-                            out.sort(key=_size_mask)
-                        return [out[draw(len(out))]] if draw else out
-                    # Kept as the cards of the table it was worked out on: only what is asked for is moved
-                    # onto this table's, each card onto the one in its place.
-                    out = [out[draw(len(out))]] if draw else out
-                    if order != was:
-                        bit = dict(zip(was, map((1).__lshift__, order), strict=True)).__getitem__
-                        out = [(sum(map(bit, indexes(mask))), kind) for mask, kind in out]
-                    return out
-            else:
-                key = near << 7 | card
-                kept_list = self._kept.get(key)
-                if kept_list is not None:
-                    if len(kept_list) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
-                        raise TooManyCaptures(MAX_CAPTURES, "captures")
-                    return [kept_list[draw(len(kept_list))]] if draw and kept_list else kept_list
+            tables = self._rank_bytes
+            counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
+            if builds:  # how many builds of each value
+                counts |= sum(1 << 64 + 8 * values.index(b.value) for b in table.builds if b.value in values)
+            key = counts << 8 | self.class_of[card]
+            kept = self._by_ranks.get(key)
+            if kept is not None:
+                was, out, split = kept
+                if not out:  # no capture (most cards laid down): the cards' order is not needed
+                    return []
+                if len(out) > MAX_CAPTURES:  # kept under a bound since lowered: refused as if new
+                    raise TooManyCaptures(MAX_CAPTURES, "captures")
+                order = sorted(indexes(near), key=self._order.__getitem__, reverse=True)
+                if self.spec.combine:  # kept as places in the table's cards, put back in order: by size, then mask
+                    units = [1 << placed for placed in order] + builds
+                    out = [(sum(map(units.__getitem__, places)), kind) for places, kind in out]
+                    # Each value's captures by size, then mask (an ace's as 1 first, then as 14).
+                    out = sorted(out[:split], key=_size_mask) + sorted(out[split:], key=_size_mask)
+                    return [out[draw(len(out))]] if draw else out
+                # Kept as the cards of the table it was worked out on: only what is asked for is moved
+                # onto this table's, each card onto the one in its place.
+                out = [out[draw(len(out))]] if draw else out
+                if order != was:
+                    bit = dict(zip(was, map((1).__lshift__, order), strict=True)).__getitem__
+                    out = [(sum(map(bit, indexes(mask))), kind) for mask, kind in out]
+                return out
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
         heads = {mask for mask, _ in found} if len(values) > 1 else set()  # the first value's, listed first
@@ -317,7 +306,7 @@ class CaptureEngine(CardTables):
             for mask, kind in found:
                 unique.setdefault(mask, kind)
             found = list(unique.items())
-        if key >= 0 and self.by_ranks:
+        if key >= 0:
             if len(self._by_ranks) >= MAX_KEPT:
                 self._by_ranks.clear()
             # Kept with the table's cards in the search's order: another table of the same classes
@@ -329,10 +318,6 @@ class CaptureEngine(CardTables):
                                                for mask, kind in found], sum(mask in heads for mask, _ in found))
             else:
                 self._by_ranks[key] = (order, found, 0)
-        elif key >= 0:
-            if len(self._kept) >= MAX_KEPT:
-                self._kept.clear()
-            self._kept[key] = found
         return [found[draw(len(found))]] if draw and found else found
 
     def _found(self, card: int, value: int, table: Table, within: int, first: bool) -> list[tuple[int, str]]:

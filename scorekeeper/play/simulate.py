@@ -93,8 +93,7 @@ class Simulator:
                               "{players} players").format(rules=rules.id, count=spare, size=deal.hand, players=n))
         self.rounds = spare // (n * deal.hand)
         self.cuts = [slice(at, at + deal.hand) for at in range(deal.table, len(self.engine.deck.cards), deal.hand)]
-        sides = tuple(self.teams) or self.players
-        self.sides = sides
+        self.sides = sides = tuple(self.teams) or self.players
         self.side_of = [next(i for i, s in enumerate(sides) if p in self.teams[s]) if self.teams else i
                         for i, p in enumerate(self.players)]
 
@@ -128,8 +127,7 @@ class Simulator:
         game = Game(engine, batches, table, self.side_of, len(self.sides))
         plays = []
         builds = engine.spec.builds
-        choice, randrange, text, captures = rng.choice, below(rng), engine.text, engine.captures
-        players = self.players
+        choice, randrange, text, captures, players = rng.choice, below(rng), engine.text, engine.captures, self.players
         # Where every card that can capture must, the capture is drawn where it is listed (the same
         # draw as ``choice`` of the whole list); else a card that could capture may first be laid down.
         draw = randrange if engine.spec.must_capture else None

@@ -23,6 +23,7 @@ too: one run of json.loads moved by half from run to run on the shared machine.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 import time
@@ -80,9 +81,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each measure; the best is shown")
+    parser.add_argument("--no-collector", action="store_true",
+                        help="run with the garbage collector off (gc.disable): about half of json.loads' time is "
+                             "collections, whose cost depends on what else the process holds")
     args = parser.parse_args()
+    if args.no_collector:
+        gc.disable()
     print(f"python {sys.version.split()[0]}; {args.hands:,} hands per game, seed {args.seed}, one core, best of "
-          f"{args.repeat}; hands/s")
+          f"{args.repeat}; hands/s" + "; garbage collector off" * args.no_collector)
     print(f"{'game':<15} {'json.loads':>10} {'simulate':>10} {'replay':>10} {'verify':>10} {'verify/json':>11} "
           f"{'simulate/json':>13}")
     for game in args.games:
