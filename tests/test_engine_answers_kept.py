@@ -212,3 +212,16 @@ def test_a_card_of_two_values_lists_its_first_value_s_captures_first_on_a_table_
                          ("2c 3c Ad Ah", ["2c + 3c", "Ad + Ah + 3c", "Ad + Ah"])):
         table = Table(deck.mask(Card.parse(t) for t in cards.split()))
         assert [engine.describe(c.mask) for c in engine.captures(five, table)] == taken
+
+
+def test_whether_a_card_can_capture_beside_a_build_leaves_its_whole_list_to_be_worked_out():
+    # Cassino: the 9h takes the build of 9, or 4 + 5, or both. Asking first whether it can capture
+    # (one capture is enough to say yes) must not leave that one capture as its list.
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+    nine = deck.index[Card.parse("9h")]
+    table = Table(deck.mask(Card.parse(t) for t in ("4c", "5d")),
+                  (Build(9, deck.mask(Card.parse(t) for t in ("6h", "3c")), 0),))
+    assert engine.can_capture(nine, table)
+    assert [engine.describe(c.mask) for c in engine.captures(nine, table)] == \
+        ["3c + 6h", "4c + 5d", "3c + 4c + 5d + 6h"]

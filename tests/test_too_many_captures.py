@@ -87,3 +87,19 @@ def test_captures_kept_under_a_bound_since_lowered_are_refused_as_if_new(
         engine.captures(played, on)
     assert str(caught.value) == (f"this table has too many ways to capture to check (more than {count - 1} captures); "
                                  "refused")
+
+
+@pytest.mark.parametrize(("rules", "table", "card", "count"), [
+    ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),
+    ("royal-cassino", ["2d", "3d", "4d", "5d", "9d"], "Ah", 3),  # as 14, after nothing as 1
+])
+def test_whether_a_card_can_capture_stops_at_the_first_capture_under_any_bound(
+        monkeypatch: pytest.MonkeyPatch, rules: str, table: list[str], card: str, count: int) -> None:
+    # One capture found says yes: a table with more captures than the bound is refused only where
+    # the whole list is asked for.
+    monkeypatch.setattr(capture_module, "MAX_CAPTURES", count - 1)
+    engine = CaptureEngine(load_rules(rules))
+    played, on = engine.deck.index[Card.parse(card)], Table(engine.deck.mask(Card.parse(t) for t in table))
+    assert engine.can_capture(played, on)
+    with pytest.raises(TooManyCaptures):
+        engine.captures(played, on)
