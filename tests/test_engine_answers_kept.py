@@ -225,3 +225,14 @@ def test_whether_a_card_can_capture_beside_a_build_leaves_its_whole_list_to_be_w
     assert engine.can_capture(nine, table)
     assert [engine.describe(c.mask) for c in engine.captures(nine, table)] == \
         ["3c + 6h", "4c + 5d", "3c + 4c + 5d + 6h"]
+
+
+def test_a_take_of_four_cards_of_one_rank_is_not_ruled_as_one_card_of_the_next():
+    # Scopa: a 4 takes the four aces (1 + 1 + 1 + 1), never the 2 alone. A take's ranks are counted
+    # in the ruling's key; four aces must not count as one 2 (the next rank up).
+    engine = CaptureEngine(load_rules("scopa"))
+    deck = engine.deck
+    four = deck.index[Card.parse("4h")]
+    table = Table(deck.mask(Card.parse(t) for t in ("Ad", "Ah", "As", "Ac", "2d")))
+    assert engine.find(four, table, deck.mask(Card.parse(t) for t in ("Ad", "Ah", "As", "Ac"))) is not None
+    assert engine.find(four, table, deck.mask([Card.parse("2d")])) is None
