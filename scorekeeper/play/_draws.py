@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-#: Bit lengths of the sizes drawn from, looked up instead of asked (a pack has at most 52 cards).
+#: Bit lengths of the sizes drawn from (a pack of at most 52 cards, a hand, most lists of captures), looked up
+#: instead of asked; a larger size asks.
 BITS = [n.bit_length() for n in range(128)]
 
 T = TypeVar("T")
