@@ -257,19 +257,19 @@ class CaptureEngine(CardTables):
         # build is a group of combined captures, taken whole: by how many of each value the card
         # may take, each read as a place after the table's cards.
         keeps = self.by_ranks and within == -1 and not first
+        built = 0  # how many builds of each value, a byte each above the table's classes
         if table.builds:
             keeps = keeps and self.spec.combine
-            values = self.capture_values[card]  # builds of each value the card takes with, in table order
-            builds = [b.mask for v in values for b in table.builds if b.value == v] \
-                if keeps and self.numeric_card[card] else []
+            for at, value in enumerate(self.capture_values[card] if keeps and self.numeric_card[card] else ()):
+                of_value = [b.mask for b in table.builds if b.value == value]  # in table order
+                builds += of_value
+                built += len(of_value) << 64 + 8 * at
         if keeps:
             near = table.loose & self.reach[card]
             if not near and not builds:  # a capture is of the cards the card reaches, and of builds
                 return []
             tables = self._rank_bytes
-            counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little")))
-            if builds:  # how many builds of each value
-                counts |= sum(1 << 64 + 8 * values.index(b.value) for b in table.builds if b.value in values)
+            counts = sum(map(list.__getitem__, tables, near.to_bytes(len(tables), "little"))) | built
             key = counts << 8 | self.class_of[card]
             kept = self._by_ranks.get(key)
             if kept is not None:
@@ -294,7 +294,8 @@ class CaptureEngine(CardTables):
                 return out
         values = self.capture_values[card]
         found = self._found(card, values[0], table, within, first)
-        heads = {mask for mask, _ in found} if len(values) > 1 else set()  # the first value's, listed first
+        # The first value's captures, listed first, counted where the list is kept (an ace's as 1).
+        heads = {mask for mask, _ in found} if key >= 0 and len(values) > 1 else ()
         for value in values[1:]:
             if first and found:
                 break
@@ -342,8 +343,8 @@ class CaptureEngine(CardTables):
             else:
                 sums = self.subsets(pool, value, 2, most) if spec.sums and numeric else []
             items = groups + sums + builds
-            found += [(m, kind_of(m, pairs, builds)) for m in _unions(items[:1] if first else items, required)
-                      if pairing != "one" or (m & pairs).bit_count() <= 1]
+            found += sorted(((m, kind_of(m, pairs, builds)) for m in _unions(items[:1] if first else items, required)
+                             if pairing != "one" or (m & pairs).bit_count() <= 1), key=_size_mask)
         else:
             if pairing == "one":
                 found += [(bit, "pair") for bit in bits_of(pairs & within)]
@@ -365,7 +366,7 @@ class CaptureEngine(CardTables):
             self._counter = Counter(self.rules)
         return self._counter
 
-def _unions(groups: list[int], required: int) -> list[int]:
+def _unions(groups: list[int], required: int) -> set[int]:
     """Every union of pairwise disjoint groups, with the ``required`` cards always added (Cassino).
 
     A group may share cards with ``required`` (a table ace both pairs and sums in Kasino)."""
@@ -386,10 +387,10 @@ def _unions(groups: list[int], required: int) -> list[int]:
                 walk(j + 1, union)
 
     walk(0, 0)
-    return sorted(out, key=lambda m: (m.bit_count(), m))
+    return out
 
 
 def _size_mask(found: tuple[int, str]) -> tuple[int, int]:
-    """A combined capture's place in its list: by size, then mask (``_unions``' order)."""
+    """A combined capture's place in its list: by size, then mask (``_found``'s order, and a kept list's)."""
     return found[0].bit_count(), found[0]
 
