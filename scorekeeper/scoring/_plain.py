@@ -44,12 +44,10 @@ def plain_entry(piles: Mapping[str, str], sweeps: Mapping[str, int] | None, clai
         if texts is None:
             return None
         read = tuple(texts)
-    places: list[tuple[str, str]] = []
     on = list(enabled)
-    for cid in on:
-        if type(cid) is not str:
-            return None
-        places.append(("with", cid))
+    if any(type(cid) is not str for cid in on):
+        return None
+    places = [("with", cid) for cid in on]
     typed_sweeps = _counts(sweeps, "sweeps", places)
     typed_claims = _counts(claims, "claims", places)
     if typed_sweeps is None or typed_claims is None or not (typed_sweeps.keys() | typed_claims.keys()) <= piles.keys():

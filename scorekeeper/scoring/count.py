@@ -84,9 +84,8 @@ class Counter:
         self._limits: dict[int, tuple[int, int]] = {}  # most sweeps and declarations a side, by sides
         self._sweeps_on: dict[tuple[str, ...], bool] = {}  # whether sweeps count, by optional categories on
         # The bit of each card of the deck by its code (0 for a card of another deck), for ``_read_pile``.
-        self._bit_of_code = [0] * CODES
-        for i, card in enumerate(self.deck.cards):
-            self._bit_of_code[card.code] = 1 << i
+        bits = {card.code: 1 << i for i, card in enumerate(self.deck.cards)}
+        self._bit_of_code = [bits.get(code, 0) for code in range(CODES)]
 
     def max_points(self, n_sides: int, *, enabled: Sequence[str] = ()) -> int:
         """The most a hand can give, leaving out sweeps and declared points (they have no bound)."""
