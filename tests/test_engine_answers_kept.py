@@ -214,6 +214,31 @@ def test_a_card_of_two_values_lists_its_first_value_s_captures_first_on_a_table_
         assert [engine.describe(c.mask) for c in engine.captures(five, table)] == taken
 
 
+def test_a_card_of_two_values_keeps_the_builds_of_both_on_a_table_met_again(tmp_path: Path) -> None:
+    # The Royal Cassino whose 5 may also count 2: beside the table's loose cards it takes a build of
+    # 5 as 5 and a build of 2 as 2. Its list, kept by the table's ranks and the number of builds of
+    # each value, read back on a table of the same ranks, is the list worked out afresh; a table with
+    # one more build of 5 is another question.
+    path = tmp_path / "five-or-two.yaml"
+    path.write_text('extends: royal-cassino\nid: five-or-two\nname: Five or Two\ncapture:\n'
+                    '  choice_values: {A: 14, "5": 2}\n', encoding="utf-8")
+    rules = load_rules(str(path))
+    engine = CaptureEngine(rules)
+    deck = engine.deck
+    five = deck.index[Card.parse("5h")]
+
+    def table(loose: str, *builds: tuple[int, str]) -> Table:
+        return Table(deck.mask(Card.parse(t) for t in loose.split()),
+                     tuple(Build(v, deck.mask(Card.parse(t) for t in cards.split()), 0) for v, cards in builds))
+
+    tables = [table("4d Ac", (5, "2d 3d"), (2, "Ad Ah")), table("4c As", (5, "2c 3c"), (2, "Ac Ad")),
+              table("4s Ah", (5, "2s 3s"), (5, "4h Ac"), (2, "As Ad"))]
+    for on in tables:
+        assert engine.captures(five, on) == CaptureEngine(rules).captures(five, on)
+    assert [engine.describe(c.mask) for c in engine.captures(five, tables[1])] == \
+        ["2c + 3c", "As + 4c", "As + 2c + 3c + 4c", "Ad + Ac"]
+
+
 def test_whether_a_card_can_capture_beside_a_build_leaves_its_whole_list_to_be_worked_out():
     # Cassino: the 9h takes the build of 9, or 4 + 5, or both. Asking first whether it can capture
     # (one capture is enough to say yes) must not leave that one capture as its list.

@@ -12,7 +12,7 @@ from scorekeeper.cards import Card
 from scorekeeper.play import builds as builds_module
 from scorekeeper.play import capture as capture_module
 from scorekeeper.play.builds import splits
-from scorekeeper.play.capture import CaptureEngine, Table, TooManyCaptures
+from scorekeeper.play.capture import Build, CaptureEngine, Table, TooManyCaptures
 from scorekeeper.play.records import read_record
 from scorekeeper.play.replay import replay
 from scorekeeper.play.simulate import Simulator
@@ -92,6 +92,7 @@ def test_captures_kept_under_a_bound_since_lowered_are_refused_as_if_new(
 @pytest.mark.parametrize(("rules", "table", "card", "count"), [
     ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),
     ("royal-cassino", ["2d", "3d", "4d", "5d", "9d"], "Ah", 3),  # as 14, after nothing as 1
+    ("scopa", ["Ad", "6d", "2d", "5d", "3d", "4d"], "7h", 4),  # the first sum
 ])
 def test_whether_a_card_can_capture_stops_at_the_first_capture_under_any_bound(
         monkeypatch: pytest.MonkeyPatch, rules: str, table: list[str], card: str, count: int) -> None:
@@ -103,3 +104,16 @@ def test_whether_a_card_can_capture_stops_at_the_first_capture_under_any_bound(
     assert engine.can_capture(played, on)
     with pytest.raises(TooManyCaptures):
         engine.captures(played, on)
+
+
+def test_whether_a_card_can_capture_beside_builds_stops_at_the_first_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Cassino: two builds of 9 give the 9h three captures (either, or both); with the bound at two,
+    # the list is refused, but whether the 9h can capture is answered by the first build alone.
+    monkeypatch.setattr(capture_module, "MAX_CAPTURES", 2)
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+    builds = tuple(Build(9, deck.mask(Card.parse(t) for t in cards), 0) for cards in (("6h", "3c"), ("4d", "5s")))
+    nine, on = deck.index[Card.parse("9h")], Table(0, builds)
+    assert engine.can_capture(nine, on)
+    with pytest.raises(TooManyCaptures):
+        engine.captures(nine, on)
