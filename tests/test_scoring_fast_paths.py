@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 import scorekeeper
 from scorekeeper import _hand
+from scorekeeper.cards import Card
 from scorekeeper.errors import HandError, ScorekeeperError
+from scorekeeper.notation import PileText
 from scorekeeper.rules.builtins import builtin_ids
 from scorekeeper.rules.catalog import load_rules
 from scorekeeper.scoring.count import Counter, HandEntry
@@ -152,3 +154,12 @@ def test_the_problems_of_a_hand_without_counting_are_those_of_its_count(
             counter.problems_of(entry, masks)
         return
     assert counter.problems_of(entry, masks) == expected
+
+
+def test_a_counter_reads_a_card_of_another_deck_as_no_card_of_its_own() -> None:
+    """Wall Street's deck has no sevens: a typed pile holding the 7d, beside a pile of the rest, is
+    not taken as a partition of the deck (the 7d read as some card of it); it is refused in words."""
+    rules = load_rules("wall-street")
+    entry = HandEntry(("Anna", "Bruno"), (PileText([Card.parse("7d")]), PileText(rest=True)), {})
+    assert Counter(rules).score(entry).problems == (
+        "pile of Anna: 7d is not in the wall-street-40 deck: it has no 7s, Jacks or Queens",)
