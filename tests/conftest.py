@@ -56,8 +56,8 @@ def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-#: A Scopa whose queens count 8, as its jacks do: two classes of one value, so the engine keeps a
-#: card's captures by the very table cards it reaches, not by ranks (as every built-in game has them).
+#: A Scopa whose queens count 8, as its jacks do: two classes of one value, so the engine keeps no
+#: card's captures (every built-in game keeps them by ranks) and works each list out afresh.
 QUEENS_AS_JACKS = ('extends: scopa\nid: queens-as-jacks\nname: Queens as Jacks\ncapture:\n  values: {A: 1, "2": 2, '
                    '"3": 3, "4": 4, "5": 5, "6": 6, "7": 7, J: 8, Q: 8, K: 10}\n')
 

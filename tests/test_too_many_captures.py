@@ -72,7 +72,7 @@ def test_the_build_bound_counts_each_group_tried(monkeypatch: pytest.MonkeyPatch
     ("scopa", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept by ranks: 1+6, 2+5, 3+4, 1+2+4
     ("sbarazzina", ["7d", "6d", "Jd", "Qd", "Kd"], "2h", 8),  # kept by ranks, the courts worth 0
     ("royal-cassino", ["2d", "3d", "4d", "5d", "9d"], "Ah", 3),  # an ace (1 or 14): kept by ranks, as places
-    ("queens-as-jacks", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept by the cards it reaches
+    ("queens-as-jacks", ["Ad", "2d", "3d", "4d", "5d", "6d"], "7h", 4),  # kept nowhere: worked out afresh
 ])
 def test_captures_kept_under_a_bound_since_lowered_are_refused_as_if_new(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path, rules: str, table: list[str], card: str, count: int) -> None:
