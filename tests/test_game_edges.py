@@ -39,3 +39,15 @@ def test_a_hand_nobody_captures_in_goes_to_the_last_players_side() -> None:
     assert game.finish() == _mask("Jc Ad 2c 4s")
     assert game.piles == [0, 0, _mask("Jc Ad 2c 4s")] and game.last_capturer is None
     assert game.table.mask == 0 and game.table.builds == ()
+
+
+def test_a_player_dealt_fewer_rounds_holds_nothing_in_the_rounds_not_dealt() -> None:
+    # The library's Game takes each player's rounds as given (a record's deal check refuses uneven
+    # ones before a Game is made): once the first round is played out, Bruno, dealt no second round,
+    # holds nothing, and Anna plays her last card.
+    game = Game(CaptureEngine(load_rules("scopa")), [[_mask("Ad"), _mask("2d")], [_mask("3c")]], _mask("Jc"),
+                [0, 1], 2, ("Anna", "Bruno"))
+    game.play(0, _index("Ad"), 0)
+    game.play(1, _index("3c"), 0)
+    assert game.round == 1 and game.holding == [_mask("2d"), 0]
+    assert game.play(0, _index("2d"), 0) is None and game.turn == game.total

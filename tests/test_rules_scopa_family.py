@@ -265,6 +265,35 @@ def test_cirulla_matta_counts_as_the_dealer_names_on_the_dealt_table(tmp_path: P
     assert code == 0 and body["opening"]["side"] == "B"
 
 
+def test_cirulla_matta_counts_one_to_ten_on_the_dealt_table(tmp_path: Path) -> None:
+    # Gazzetta di Santa: the matta counts any value from 1 to the King's 10, no more. K Q A (20) and
+    # the matta at 10 make 30; K J A (19) and the matta make 20 to 29, no multiple of 15: played.
+    engine = CaptureEngine(load_rules("cirulla"))
+    assert opening(engine, table_mask(engine, "7h Kc Qc Ac")) == Opening(2, 30, ("7h", 10))
+    assert opening(engine, table_mask(engine, "7h Kc Jc Ac")) is None
+    # A low table is taken with the matta at the lowest value that makes it: A 2 2 and the matta
+    # make 6 to 9 with it at 1 to 4, and the note names 1.
+    assert opening(engine, table_mask(engine, "7h Ac 2d 2s")) == Opening(3, 6, ("7h", 1))
+    # Nothing dealt to the table (a house Cirulla dealt as Scopone Scientifico): nothing to take,
+    # though an empty table adds up to 0.
+    assert opening(engine, 0) is None
+    house = house_rules(tmp_path, "extends: cirulla\nid: bare\ncapture: {deal: {hand: 10, table: 0, redeal: false}}\n")
+    bare = CaptureEngine(load_rules(house))
+    game = Game(bare, [[table_mask(bare, "Ac 2c 3c")], [table_mask(bare, "Ad 2d 3d")]], 0, [0, 1], 2)
+    assert game.opened is None and game.sweeps == [0, 0] and game.last_capturer is None
+    assert replay_data(played_out(house, ""), str(tmp_path / "record.yaml")).ok
+
+
+def test_escoba_dealt_fifteen_with_escobas_not_scored_is_taken_for_no_sweep(tmp_path: Path) -> None:
+    # A house Escoba whose escobas are an optional category not turned on: the dealer still takes a
+    # dealt 15 (the deal's rule), but it scores no sweep, as a sweep in play would not.
+    house = house_rules(tmp_path, "extends: escoba\nid: quiet\ncategories:\n  - id: escobas\n    optional: true\n")
+    replayed = replay_data(played_out(house, "Kc 2d 2h Ac"), str(tmp_path / "record.yaml"))
+    assert replayed.ok and replayed.opening == table_mask(CaptureEngine(load_rules("escoba")), "Kc 2d 2h Ac")
+    assert replayed.sweeps == (0, 0)
+    assert replayed.opening_note.endswith("B, the dealer, takes it (0 sweeps)")
+
+
 def test_cirulla_dealt_table_of_nine_or_less_is_three_sweeps_for_the_dealer(tmp_path: Path) -> None:
     # Gazzetta di Santa and Italian Wikipedia ("in some places"): a dealt table under 10 goes to the
     # dealer for three sweeps; the matta counts 1 there. Off with low-table=0 (regoledelgioco).
