@@ -197,3 +197,11 @@ def test_a_court_that_only_pairs_takes_no_sum_even_with_a_value(tmp_path: Path) 
     engine = CaptureEngine(load_rules(str(path)))
     captures = engine.captures(index(engine, "Jh"), Table(mask(engine, "6c 5d Jd")))
     assert [engine.describe(c.mask) for c in captures] == ["Jd"]
+
+
+def test_a_new_engines_first_search_reads_its_own_pool() -> None:
+    # simulate's first build may look for one card making the value: the engine's first search,
+    # on a pool of the deck's first card (the Ad, worth 1) alone, finds it.
+    engine = CaptureEngine(load_rules("cassino"))
+    assert engine.subsets(1, 1, 1) == [1]
+    assert engine.subsets(1, 2, 1) == []

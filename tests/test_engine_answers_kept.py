@@ -89,6 +89,37 @@ def test_the_captures_beside_one_build_are_not_those_beside_another() -> None:
         assert [engine.describe(c.mask) for c in engine.captures(seven, table)] == [taken]
 
 
+def test_a_build_is_taken_whole_and_of_its_value_after_the_card_was_found_able_to_capture() -> None:
+    # Cassino (pagat): a 7 takes a build of 7 whole, never a build of 9 or part of one. "Can the 7h
+    # capture here?" is asked first (a replay asks it of a card laid down): its answer is kept,
+    # and no take that touches the builds may be read from it.
+    engine = CaptureEngine(load_rules("cassino"))
+    deck = engine.deck
+
+    def cards(text: str) -> int:
+        return deck.mask(Card.parse(t) for t in text.split())
+
+    seven = deck.index[Card.parse("7h")]
+    sevens, nine = Build(7, cards("5h 2c"), 0), Build(9, cards("4d 5s"), 1)
+    table = Table(cards("Kc"), (sevens, Build(7, cards("4h 3h"), 1), nine))
+    assert engine.can_capture(seven, table)
+    assert engine.find(seven, table, nine.mask) is None
+    assert engine.find(seven, table, cards("4d")) is None
+    assert engine.find(seven, table, cards("5h")) is None
+    assert engine.find(seven, table, sevens.mask | nine.mask) is None
+    taken = engine.find(seven, table, sevens.mask)
+    assert taken is not None and taken.kind == "build"
+    both = engine.find(seven, table, cards("5h 2c 4h 3h"))
+    assert both is not None and both.kind == "combined"
+    # One build of 7 beside a 5 and a 2: part of the build is refused, then the whole is taken;
+    # the 5 and the 2 make 7, then the 5 alone, which makes no 7, is refused.
+    lone = Table(cards("5c 2d"), (sevens, nine))
+    assert engine.find(seven, lone, cards("5h")) is None
+    assert engine.find(seven, lone, sevens.mask) is not None
+    assert engine.find(seven, lone, cards("5c 2d")) is not None
+    assert engine.find(seven, lone, cards("5c")) is None
+
+
 def test_combined_captures_keep_their_order_on_a_table_of_the_same_ranks() -> None:
     # Royal Cassino orders unions by their cards, not by ranks: a list kept for 2h 4d 8c 10c would
     # put 4 + 8 first on 2h 4c 8s 10d, where 2 + 10 comes first.
